@@ -1,0 +1,57 @@
+#include "gtest/gtest.h"
+#include "base/source_loc.h"
+#include "base/status_macros.h"
+
+namespace wick {
+namespace {
+
+absl::StatusOr<int> Half(int x) {
+  if (x % 2 != 0) return absl::InvalidArgumentError("odd");
+  return x / 2;
+}
+
+absl::StatusOr<int> Quarter(int x) {
+  ASSIGN_OR_RETURN(int h, Half(x));
+  ASSIGN_OR_RETURN(int q, Half(h));
+  return q;
+}
+
+absl::Status CheckEven(int x) {
+  RETURN_IF_ERROR(Half(x).status());
+  return absl::OkStatus();
+}
+
+TEST(StatusMacros, PropagatesErrorsAndValues) {
+  EXPECT_EQ(*Quarter(8), 2);
+  EXPECT_EQ(Quarter(6).status().message(), "odd");
+  EXPECT_TRUE(CheckEven(4).ok());
+  EXPECT_EQ(CheckEven(3).code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(SourceLoc, Formats) {
+  SourceLoc loc{std::make_shared<const std::string>("x.py"), 12, 0};
+  EXPECT_EQ(loc.ToString(), "x.py:12");
+  loc.column = 5;
+  EXPECT_EQ(loc.ToString(), "x.py:12:5");
+  EXPECT_EQ(SourceLoc{}.file_name(), "<unknown>");
+  EXPECT_FALSE(SourceLoc{}.known());
+}
+
+}  // namespace
+}  // namespace wick
+
+#include "base/python_error.h"
+
+namespace wick {
+namespace {
+
+TEST(PythonError, CarriesTheExceptionType) {
+  absl::Status s = TypeError("bad");
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(PythonErrorType(s), "TypeError");
+  EXPECT_EQ(PythonErrorType(IndexError("x")), "IndexError");
+  EXPECT_EQ(PythonErrorType(absl::InvalidArgumentError("plain")), "RuntimeError");
+}
+
+}  // namespace
+}  // namespace wick

@@ -1,0 +1,58 @@
+#include "tensor/dtype.h"
+
+namespace wick::tensor {
+namespace {
+DType g_default_float = DType::kFloat32;
+}  // namespace
+
+size_t ElementSize(DType t) {
+  switch (t) {
+    case DType::kBool: return 1;
+    case DType::kInt32: return 4;
+    case DType::kInt64: return 8;
+    case DType::kFloat32: return 4;
+    case DType::kFloat64: return 8;
+  }
+  return 8;
+}
+
+DTypeCategory Category(DType t) {
+  switch (t) {
+    case DType::kBool: return DTypeCategory::kBool;
+    case DType::kInt32:
+    case DType::kInt64: return DTypeCategory::kIntegral;
+    case DType::kFloat32:
+    case DType::kFloat64: return DTypeCategory::kFloating;
+  }
+  return DTypeCategory::kFloating;
+}
+
+absl::string_view DTypeName(DType t) {
+  switch (t) {
+    case DType::kBool: return "bool";
+    case DType::kInt32: return "int32";
+    case DType::kInt64: return "int64";
+    case DType::kFloat32: return "float32";
+    case DType::kFloat64: return "float64";
+  }
+  return "?";
+}
+
+std::optional<DType> DTypeFromName(absl::string_view name) {
+  if (name == "bool") return DType::kBool;
+  if (name == "int32" || name == "int") return DType::kInt32;
+  if (name == "int64" || name == "long") return DType::kInt64;
+  if (name == "float32" || name == "float") return DType::kFloat32;
+  if (name == "float64" || name == "double") return DType::kFloat64;
+  return std::nullopt;
+}
+
+DType PromoteTypes(DType a, DType b) {
+  // With only these five types the lattice is a chain, so promotion is the maximum.
+  return static_cast<uint8_t>(a) >= static_cast<uint8_t>(b) ? a : b;
+}
+
+DType DefaultFloatDType() { return g_default_float; }
+void SetDefaultFloatDType(DType t) { g_default_float = t; }
+
+}  // namespace wick::tensor
