@@ -1,0 +1,181 @@
+// The str type's slots: repr with Python's quote choice and escapes, hashing,
+// comparison, concatenation and repetition, `%` formatting, indexing and slicing
+// (by byte: exact for ASCII), containment, iteration and str(x).
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "vm/objects/internal.h"
+#include "vm/protocol.h"
+
+namespace wick::vm {
+
+int64_t Str::ComputeHash(absl::string_view s) {
+  // FNV-1a, 64-bit. CPython randomises str hashes per process, so no program can
+  // depend on the exact values; -1 is reserved for "not computed".
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  int64_t r = static_cast<int64_t>(h);
+  return r == -1 ? -2 : r;
+}
+
+namespace internal {
+
+std::string StrRepr(absl::string_view s) {
+  bool has_single = s.find('\'') != absl::string_view::npos;
+  bool has_double = s.find('"') != absl::string_view::npos;
+  char quote = has_single && !has_double ? '"' : '\'';
+  std::string out(1, quote);
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == static_cast<unsigned char>(quote) || c == '\\') {
+      out.push_back('\\');
+      out.push_back(static_cast<char>(c));
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      absl::StrAppendFormat(&out, "\\x%02x", c);
+    } else if (c == 0xC2 && i + 1 < s.size() &&
+               static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0xA0) {
+      // U+0080..U+00A0 are not printable: Python escapes them as \x80..\xa0.
+      absl::StrAppendFormat(&out, "\\x%02x", static_cast<unsigned char>(s[i + 1]));
+      ++i;
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  out.push_back(quote);
+  return out;
+}
+
+namespace {
+
+bool IsStrLike(Runtime& rt, const Value& v) { return rt.IsInstance(v, rt.types().str); }
+
+Value StrReprSlot(Runtime& rt, const Value& v) { return rt.NewStr(StrRepr(StrView(v))); }
+Value StrStrSlot(Runtime& rt, const Value& v) {
+  if (rt.IsStr(v)) return v;
+  return rt.NewStr(StrView(v));
+}
+
+bool StrHashSlot(Runtime&, const Value& v, int64_t* out) {
+  *out = v.as<Str>()->Hash();
+  return true;
+}
+
+Value StrCompare(Runtime& rt, const Value& a, const Value& b, CmpOp op) {
+  if (!IsStrLike(rt, a) || !IsStrLike(rt, b)) return rt.NotImplemented();
+  int c = StrView(a).compare(StrView(b));
+  switch (op) {
+    case CmpOp::kLt: return Value::Bool(c < 0);
+    case CmpOp::kLe: return Value::Bool(c <= 0);
+    case CmpOp::kEq: return Value::Bool(c == 0);
+    case CmpOp::kNe: return Value::Bool(c != 0);
+    case CmpOp::kGt: return Value::Bool(c > 0);
+    case CmpOp::kGe: return Value::Bool(c >= 0);
+  }
+  return rt.NotImplemented();
+}
+
+Value StrAdd(Runtime& rt, const Value& a, const Value& b) {
+  if (!IsStrLike(rt, a) || !IsStrLike(rt, b)) return rt.NotImplemented();
+  return rt.NewStr(absl::StrCat(StrView(a), StrView(b)));
+}
+
+Value StrMul(Runtime& rt, const Value& a, const Value& b) {
+  const Value& s = IsStrLike(rt, a) ? a : b;
+  const Value& n = IsStrLike(rt, a) ? b : a;
+  if (!IsStrLike(rt, s) || !n.is_int_like()) return rt.NotImplemented();
+  int64_t count = n.as_int();
+  absl::string_view text = StrView(s);
+  if (count <= 0 || text.empty()) return rt.empty_str();
+  if (count > (int64_t{1} << 40) / static_cast<int64_t>(text.size())) {
+    return rt.Raise(rt.exc().overflow_error, "repeated string is too long");
+  }
+  std::string out;
+  out.reserve(text.size() * count);
+  for (int64_t i = 0; i < count; ++i) absl::StrAppend(&out, text);
+  return rt.NewStr(std::move(out));
+}
+
+Value StrMod(Runtime& rt, const Value& a, const Value& b) {
+  if (!IsStrLike(rt, a)) return rt.NotImplemented();
+  return StrPercentFormat(rt, StrView(a), b);
+}
+
+int64_t StrLen(Runtime&, const Value& v) { return static_cast<int64_t>(StrView(v).size()); }
+
+Value StrGetItem(Runtime& rt, const Value& v, const Value& key) {
+  absl::string_view s = StrView(v);
+  int64_t n = static_cast<int64_t>(s.size());
+  if (key.is_object() && key.object()->type() == rt.types().slice) {
+    int64_t start, stop, step, count;
+    if (!SliceIndices(rt, *key.as<Slice>(), n, &start, &stop, &step, &count)) {
+      return Value::Raised();
+    }
+    if (step == 1) return rt.NewStr(s.substr(start, count));
+    std::string out;
+    out.reserve(count);
+    for (int64_t i = 0, j = start; i < count; ++i, j += step) out.push_back(s[j]);
+    return rt.NewStr(std::move(out));
+  }
+  int64_t i;
+  if (!AsIndex(rt, key, &i,
+               absl::StrCat("string indices must be integers, not '",
+                            rt.TypeOf(key)->name(), "'"))) {
+    return Value::Raised();
+  }
+  if (!NormalizeIndex(&i, n)) return rt.Raise(rt.exc().index_error, "string index out of range");
+  return rt.NewStr(s.substr(i, 1));
+}
+
+int StrContains(Runtime& rt, const Value& v, const Value& key) {
+  if (!IsStrLike(rt, key)) {
+    RaiseTypeName(rt, "'in <string>' requires string as left operand, not ", key, "");
+    return -1;
+  }
+  return StrView(v).find(StrView(key)) != absl::string_view::npos;
+}
+
+Value StrIter(Runtime& rt, const Value& v) { return NewSeqIterator(rt, v); }
+
+Value StrConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kw) {
+  Value x[1];
+  if (!UnpackArgs(rt, "str", args, kw, {"object"}, 0, x)) return Value::Raised();
+  if (x[0].is_raised()) return rt.empty_str();
+  return ToStr(rt, x[0]);
+}
+
+Value StrFormatSlot(Runtime& rt, const Value& v, absl::string_view spec) {
+  return FormatStr(rt, StrView(v), spec);
+}
+
+}  // namespace
+
+void InitStrType(Runtime& rt) {
+  TypeSlots& s = rt.types().str->slots();
+  s.repr = &StrReprSlot;
+  s.str = &StrStrSlot;
+  s.hash = &StrHashSlot;
+  s.compare = &StrCompare;
+  s.binary[static_cast<int>(BinOp::kAdd)] = &StrAdd;
+  s.binary[static_cast<int>(BinOp::kMul)] = &StrMul;
+  s.binary[static_cast<int>(BinOp::kMod)] = &StrMod;
+  s.len = &StrLen;
+  s.getitem = &StrGetItem;
+  s.contains = &StrContains;
+  s.iter = &StrIter;
+  s.construct = &StrConstruct;
+  s.format = &StrFormatSlot;
+}
+
+}  // namespace internal
+}  // namespace wick::vm

@@ -1,0 +1,223 @@
+// Runtime: one Python world. Owns the builtin type objects, the exception hierarchy,
+// the pending exception, interned strings, and every heap object allocated through it
+// (an intrusive list), so destroying the Runtime frees everything — reference cycles
+// included. One Runtime per thread; objects never cross runtimes.
+//
+//   Runtime rt;
+//   Value s = rt.NewStr("x");
+//   Value r = BinaryOp(rt, BinOp::kAdd, Value::Int(1), s);  // vm/protocol.h
+//   if (r.is_raised()) std::string msg = rt.PendingMessage();  // "unsupported ..."
+#ifndef WICK_VM_RUNTIME_H_
+#define WICK_VM_RUNTIME_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "vm/object.h"
+#include "vm/objects/objects.h"
+#include "vm/value.h"
+
+namespace wick::vm {
+
+class Dict;
+class Set;
+
+// The exception classes: (field, Python name, base field). Order = creation order.
+#define WICK_VM_EXCEPTION_TYPES(X)                                  \
+  X(base_exception, "BaseException", object)                        \
+  X(system_exit, "SystemExit", base_exception)                      \
+  X(keyboard_interrupt, "KeyboardInterrupt", base_exception)        \
+  X(generator_exit, "GeneratorExit", base_exception)                \
+  X(exception, "Exception", base_exception)                         \
+  X(stop_iteration, "StopIteration", exception)                     \
+  X(arithmetic_error, "ArithmeticError", exception)                 \
+  X(floating_point_error, "FloatingPointError", arithmetic_error)   \
+  X(overflow_error, "OverflowError", arithmetic_error)              \
+  X(zero_division_error, "ZeroDivisionError", arithmetic_error)     \
+  X(assertion_error, "AssertionError", exception)                   \
+  X(attribute_error, "AttributeError", exception)                   \
+  X(import_error, "ImportError", exception)                         \
+  X(module_not_found_error, "ModuleNotFoundError", import_error)    \
+  X(lookup_error, "LookupError", exception)                         \
+  X(index_error, "IndexError", lookup_error)                        \
+  X(key_error, "KeyError", lookup_error)                            \
+  X(name_error, "NameError", exception)                             \
+  X(unbound_local_error, "UnboundLocalError", name_error)           \
+  X(runtime_error, "RuntimeError", exception)                       \
+  X(not_implemented_error, "NotImplementedError", runtime_error)    \
+  X(recursion_error, "RecursionError", runtime_error)               \
+  X(syntax_error, "SyntaxError", exception)                         \
+  X(type_error, "TypeError", exception)                             \
+  X(value_error, "ValueError", exception)
+
+// Interned identifiers the runtime and interpreter use: (field, text).
+#define WICK_VM_NAMES(X)                                                     \
+  X(init, "__init__") X(new_, "__new__") X(repr, "__repr__") X(str, "__str__") \
+  X(hash, "__hash__") X(eq, "__eq__") X(ne, "__ne__") X(lt, "__lt__")         \
+  X(le, "__le__") X(gt, "__gt__") X(ge, "__ge__") X(len, "__len__")          \
+  X(iter, "__iter__") X(next, "__next__") X(getitem, "__getitem__")          \
+  X(setitem, "__setitem__") X(delitem, "__delitem__") X(contains, "__contains__") \
+  X(bool_, "__bool__") X(call, "__call__") X(getattr, "__getattr__")         \
+  X(getattribute, "__getattribute__") X(setattr, "__setattr__")              \
+  X(delattr, "__delattr__") X(get, "__get__") X(set, "__set__")              \
+  X(format, "__format__") X(neg, "__neg__") X(pos, "__pos__")                \
+  X(invert, "__invert__") X(index, "__index__") X(int_, "__int__")           \
+  X(float_, "__float__") X(name, "__name__") X(qualname, "__qualname__")     \
+  X(module, "__module__") X(dict, "__dict__") X(class_, "__class__")         \
+  X(doc, "__doc__") X(args, "args") X(value, "value") X(main, "__main__")    \
+  X(builtins, "builtins") X(cause, "__cause__") X(context, "__context__")    \
+  X(suppress_context, "__suppress_context__") X(traceback, "__traceback__")  \
+  X(enter, "__enter__") X(exit, "__exit__") X(abs, "__abs__")               \
+  X(round, "__round__") X(reversed, "__reversed__") X(base, "__base__")      \
+  X(bases, "__bases__") X(mro, "__mro__") X(self, "__self__") X(func, "__func__")
+
+class Runtime {
+ public:
+  struct Types {
+    Type* object; Type* type; Type* none; Type* bool_; Type* int_; Type* float_;
+    Type* str; Type* tuple; Type* list; Type* dict; Type* set; Type* range;
+    Type* slice; Type* cell; Type* module; Type* builtin_function;
+    Type* bound_method; Type* not_implemented; Type* ellipsis;
+    Type* dict_keys; Type* dict_values; Type* dict_items;
+    // Iterator types.
+    Type* seq_iterator; Type* list_reverseiterator; Type* range_iterator;
+    Type* dict_keyiterator; Type* dict_valueiterator; Type* dict_itemiterator;
+    Type* set_iterator; Type* str_iterator; Type* enumerate; Type* zip; Type* map;
+    Type* filter; Type* reversed; Type* call_iterator;
+  };
+  struct ExceptionTypes {
+#define WICK_X(field, name, base) Type* field;
+    WICK_VM_EXCEPTION_TYPES(WICK_X)
+#undef WICK_X
+  };
+  struct Names {
+#define WICK_X(field, text) Str* field;
+    WICK_VM_NAMES(WICK_X)
+#undef WICK_X
+  };
+
+  Runtime();
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  const Types& types() const { return types_; }
+  const ExceptionTypes& exc() const { return exc_; }
+  const Names& names() const { return names_; }
+
+  // The Python type of any value. Inline values map to the builtin types.
+  Type* TypeOf(const Value& v) const {
+    switch (v.tag()) {
+      case Value::Tag::kNone: return types_.none;
+      case Value::Tag::kBool: return types_.bool_;
+      case Value::Tag::kInt: return types_.int_;
+      case Value::Tag::kFloat: return types_.float_;
+      default: return v.object()->type();
+    }
+  }
+  bool IsInstance(const Value& v, const Type* t) const {
+    return TypeOf(v)->IsSubtypeOf(t);
+  }
+  // Exact-type checks used on fast paths.
+  bool IsStr(const Value& v) const { return v.is_object() && v.object()->type() == types_.str; }
+  bool IsTuple(const Value& v) const {
+    return v.is_object() && v.object()->type() == types_.tuple;
+  }
+  bool IsList(const Value& v) const { return v.is_object() && v.object()->type() == types_.list; }
+  bool IsDict(const Value& v) const { return v.is_object() && v.object()->type() == types_.dict; }
+  bool IsSet(const Value& v) const { return v.is_object() && v.object()->type() == types_.set; }
+
+  // Allocates a heap object of class T (derived from Object) with Python type `type`.
+  // The returned pointer carries the one reference; wrap it with Value::Steal.
+  template <typename T, typename... A>
+  T* Alloc(Type* type, A&&... a) {
+    T* o = new T(std::forward<A>(a)...);
+    Track(o, type);
+    return o;
+  }
+
+  // Constructors for common objects (each returns a new reference).
+  Value NewStr(absl::string_view s);
+  Value NewStr(std::string&& s);
+  Value NewStr(const char* s) { return NewStr(absl::string_view(s)); }
+  Value NewTuple(std::vector<Value> items);
+  Value NewList(std::vector<Value> items);
+  Value NewDict();
+  Value NewSet();
+  Value NewRange(int64_t start, int64_t stop, int64_t step);
+  Value NewSlice(Value start, Value stop, Value step);
+  Value NewCell(Value v);
+  Value NewModule(absl::string_view name);
+  Value NewBoundMethod(Value self, Value func);
+  Value NewBuiltinFunction(absl::string_view name, BuiltinFn fn);
+  // Creates a builtin type (for the interpreter's function/code types and the like).
+  Type* NewBuiltinType(absl::string_view name, Type* base, Layout layout);
+  // Creates a user class (`class name(base): ...` with the given namespace). Derives
+  // slots from the dunders in `ns`. Returns nullptr after raising (bad base).
+  Type* NewClass(absl::string_view name, Type* base, Dict* ns);
+  // Adds a builtin method to `type`'s dict.
+  void AddMethod(Type* type, absl::string_view name, BuiltinFn fn);
+
+  // The interned str for `s` (borrowed; lives as long as the Runtime).
+  Str* Intern(absl::string_view s);
+  const Value& empty_tuple() const { return empty_tuple_; }
+  const Value& empty_str() const { return empty_str_; }
+  Value NotImplemented() const { return not_implemented_; }
+  Value Ellipsis() const { return ellipsis_; }
+  bool IsNotImplemented(const Value& v) const { return v.Is(not_implemented_); }
+
+  // --- Exceptions -------------------------------------------------------------------
+  // Creates `type(message)`, makes it pending, and returns Value::Raised().
+  Value Raise(Type* type, absl::string_view message);
+  // Raises an exception instance (or instantiates a class with no arguments).
+  Value RaiseValue(Value exc);
+  // Raises KeyError(key): the one exception whose str() is repr(key).
+  Value RaiseKeyError(const Value& key);
+  // Raises the Python exception named by base/python_error.h's payload of `s`.
+  Value RaiseStatus(const absl::Status& s);
+  // Creates an exception instance of `type` with the given args (not raised).
+  Value NewException(Type* type, std::vector<Value> args);
+  bool HasPending() const { return !pending_.is_none(); }
+  const Value& pending() const { return pending_; }
+  // Takes the pending exception (None when there is none) and clears it.
+  Value FetchException() {
+    Value e = std::move(pending_);
+    pending_ = Value();
+    return e;
+  }
+  void ClearException() { pending_ = Value(); }
+  // Whether the pending exception is an instance of `type`.
+  bool ExceptionMatches(const Type* type) const;
+  // "TypeError: message" for the pending exception (tests and diagnostics).
+  std::string PendingMessage();
+
+  // Objects currently alive (walks the list; for tests).
+  int64_t LiveObjectCount() const;
+
+  // Recursion guard for repr of self-containing containers (Py_ReprEnter/Leave).
+  // Enter returns false when `o` is already being printed.
+  bool ReprEnter(Object* o);
+  void ReprLeave(Object* o);
+
+ private:
+  void Track(Object* o, Type* type);
+  void InitTypes();
+  void Teardown();
+
+  ObjectLink all_;  // sentinel of the live-object list
+  Types types_{};
+  ExceptionTypes exc_{};
+  Names names_{};
+  absl::flat_hash_map<std::string, Str*> interned_;
+  Value empty_tuple_, empty_str_, not_implemented_, ellipsis_;
+  Value pending_;
+  std::vector<Object*> repr_stack_;
+};
+
+}  // namespace wick::vm
+
+#endif  // WICK_VM_RUNTIME_H_
