@@ -1,0 +1,13 @@
+# print with sep and end.
+print()
+print("a", "b", "c")
+print("a", "b", sep="")
+print("a", "b", sep=", ", end="!\n")
+print(1, 2, 3, sep="-", end="")
+print()
+print("x", end=" ")
+print("y")
+print(*[1, 2, 3])
+print(*"abc", sep="|")
+print(None, sep=None, end=None)
+print([1, "two", 3.0, None, True], (1,), {"k": [1]})

@@ -1,0 +1,2 @@
+# SyntaxError: assignment to a literal.
+1 = x

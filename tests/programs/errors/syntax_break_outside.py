@@ -1,0 +1,3 @@
+# SyntaxError: 'break' outside loop.
+if True:
+    break

@@ -1,0 +1,4 @@
+# SyntaxError: invalid syntax.
+x = 1
+y = x +* 2
+print(y)

@@ -1,0 +1,3 @@
+# SyntaxError: expected ':'.
+def f(x)
+    return x

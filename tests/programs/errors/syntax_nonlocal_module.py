@@ -1,0 +1,3 @@
+# SyntaxError: nonlocal declaration at module level.
+print("never printed")
+nonlocal x

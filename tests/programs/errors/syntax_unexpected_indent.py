@@ -1,0 +1,3 @@
+# IndentationError: unexpected indent.
+a = 1
+    b = 2

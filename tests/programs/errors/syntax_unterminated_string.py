@@ -1,0 +1,3 @@
+# SyntaxError: unterminated string literal.
+name = "wick
+print(name)

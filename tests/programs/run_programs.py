@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Runs the program corpus and compares every run with the stored expectations.
+
+    tests/programs/run_programs.py --wick PATH [--filter area/] [--jobs N]
+    tests/programs/run_programs.py --parity   [--filter area/] [--jobs N]
+
+--wick runs each program as `PATH run area/name.py` with cwd tests/programs.
+--parity re-runs CPython + Debian's PyTorch live (run_reference.py, with the prelude),
+so drift between the stored expectations and the reference is caught.
+Both may be given together. For each program the exit status must equal `.code` (0 if
+absent), stdout must equal `.out`, and stderr must equal `.err` (empty if absent).
+Prints one PASS/FAIL line per program (with unified diffs on failure) and ends with
+`N passed, M failed`; exits 1 if anything failed. Programs in excluded.txt are not
+compared: under --wick they must only exit 0 (reported as PASS (run only)); under
+--parity they are skipped.
+"""
+
+import argparse
+import sys
+
+sys.dont_write_bytecode = True  # keep tests/programs free of __pycache__
+import corpus  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wick", help="path to the wick binary")
+    parser.add_argument("--parity", action="store_true",
+                        help="compare live CPython + PyTorch runs with the expectations")
+    parser.add_argument("--filter", action="append", default=[],
+                        help="only programs whose path starts with this (repeatable)")
+    parser.add_argument("--jobs", "-j", type=int, default=corpus.default_jobs())
+    parser.add_argument("--timeout", type=float, default=corpus.DEFAULT_TIMEOUT_S,
+                        help="seconds per program run")
+    args = parser.parse_args()
+    if not args.wick and not args.parity:
+        parser.error("give --wick PATH and/or --parity")
+
+    excluded = corpus.read_excluded()
+    programs = corpus.list_programs(args.filter)
+    if not programs:
+        print("no programs match the filter")
+        return 1
+
+    tasks = []
+    if args.wick:
+        tasks += [("wick", p) for p in programs]
+    if args.parity:
+        tasks += [("parity", p) for p in programs if p not in excluded]
+
+    def run(task):
+        side, rel = task
+        if side == "wick":
+            got = corpus.run_wick(args.wick, rel, args.timeout)
+            if rel in excluded:
+                if got.code == 0 and not got.timed_out:
+                    return "PASS", f"(run only: {excluded[rel]})"
+                return "FAIL", (f"exit status {got.code} (run only)\n"
+                                f"stderr:\n{got.stderr}")
+        else:
+            got = corpus.run_reference(rel, args.timeout)
+        report = corpus.compare(rel, got, corpus.expected(rel))
+        return ("FAIL", report) if report else ("PASS", "")
+
+    passed = failed = 0
+    label_width = 6 if args.wick and args.parity else 0
+    for (side, rel), (verdict, detail) in corpus.parallel_map(run, tasks, args.jobs):
+        label = f"[{side}]".ljust(label_width + 2) + " " if label_width else ""
+        if verdict == "PASS":
+            passed += 1
+            print(f"PASS {label}{rel} {detail}".rstrip())
+        else:
+            failed += 1
+            print(f"FAIL {label}{rel}")
+            print("".join("    " + line + "\n" for line in detail.rstrip("\n").split("\n")))
+        sys.stdout.flush()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,12 @@
+# str.format with positional, indexed, named fields and format specs.
+print("{} + {} = {}".format(1, 2, 3))
+print("{1} {0} {1}".format("a", "b"))
+print("{name} is {age}".format(name="ann", age=7))
+print("{:>6}|{:<6}|{:^6}|".format("r", "l", "c"))
+print("{:.3f} {:8.2e} {:,d} {:x}".format(3.14159, 12345.678, 10 ** 6, 255))
+print("{0[1]} {1[k]}".format([10, 20], {"k": "v"}))
+print("{!r} {!s}".format("q", "q"))
+print("{{}} {}".format("literal braces"))
+print("{:03d}-{:+.1f}".format(7, 2.25))
+print("%s and %d and %.2f and %r" % ("s", 5, 1.5, "r"))
+print("%5s|%-5s|%05d" % ("a", "b", 42))

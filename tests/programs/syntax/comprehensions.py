@@ -1,0 +1,18 @@
+# List, dict and set comprehensions; generator expressions passed to calls.
+print([x * x for x in range(6)])
+print([x for x in range(20) if x % 3 == 0 if x % 2 == 0])
+print([(i, j) for i in range(3) for j in range(i)])
+print([[j for j in range(i)] for i in range(4)])
+print({k: len(k) for k in ["a", "bb", "ccc"]})
+print({v: k for k, v in {"x": 1, "y": 2}.items()})
+print(sorted({x % 4 for x in range(10)}))
+print(sum(x for x in range(101)))
+print(max(len(w) for w in "the quick brown fox".split()))
+print(list(x + 1 for x in [1, 2, 3]))
+print(any(x > 3 for x in [1, 2, 5]), all(x > 0 for x in [1, -1]))
+print(",".join(str(i) for i in range(5)))
+n = 10
+print([n * i for i in range(3)])
+print(tuple(c.upper() for c in "abc"))
+print(dict((i, i * i) for i in range(4)))
+print(min((abs(v - 7), v) for v in [3, 9, 6, 10]))

@@ -1,0 +1,13 @@
+# Float literals, repr (shortest round-trip) and arithmetic.
+print(1.0, 0.5, .5, 5., 1e3, 1.5e-7, 2.5E10)
+print(0.1 + 0.2, 1 / 3, 2 / 3, 10 / 4)
+print(1e16, 1e15, 123456789012345678.0, 1e-4, 1e-5, 0.0001234)
+print(-0.0, 0.0 == -0.0, 3.0 * 2, 7.5 // 2, 7.5 % 2, -7.5 % 2)
+print(2.0 ** 0.5, 10.0 ** -2, 1.5 ** 2)
+print(float("inf"), -float("inf"), float("inf") - float("inf") != 0)
+print(round(2.675, 2), round(0.5), round(1.5), round(2.5), round(-0.5))
+print(int(3.99), int(-3.99), float(7), 7 / 7)
+print(repr(1.1), str(2.2), 3.3 * 3)
+print(1.0 == 1, 0.1 * 3 == 0.3, abs(-2.5))
+print(1e300 * 1e10, -1e300 * 1e10)
+print(5 % 2.5, divmod(7.5, 2))
