@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "base/python_error.h"
 
 namespace wick::tensor {
 
@@ -37,7 +38,7 @@ bool IsContiguousLayout(IntSpan sizes, IntSpan strides) {
 absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t ndim) {
   const int64_t n = std::max<int64_t>(ndim, 1);
   if (dim < -n || dim >= n) {
-    return absl::InvalidArgumentError(
+    return IndexError(
         absl::StrCat("Dimension out of range (expected to be in range of [", -n, ", ",
                      n - 1, "], but got ", dim, ")"));
   }

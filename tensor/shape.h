@@ -18,7 +18,8 @@ int64_t Numel(IntSpan sizes);
 bool IsContiguousLayout(IntSpan sizes, IntSpan strides);
 
 // Wraps a possibly negative dim into [0, ndim); 0-dim tensors accept -1 and 0.
-// Error: "Dimension out of range (expected to be in range of [-2, 1], but got 3)".
+// Error, an IndexError as in PyTorch: "Dimension out of range (expected to be in
+// range of [-2, 1], but got 3)".
 absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t ndim);
 
 // NumPy broadcasting. Error: "The size of tensor a (3) must match the size of tensor b
