@@ -1,0 +1,254 @@
+// Binary and ternary element functions, in the same shape as unary_fns.h: `operator()`
+// defines the op (integers wrap around, NaN propagates where PyTorch propagates it) and
+// `Vector` is the float/double form that must agree with it.
+#ifndef WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
+#define WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
+
+#include <cmath>
+#include <limits>
+
+#include "tensor/ops/pointwise/internal/scalar_math.h"
+#include "tensor/ops/pointwise/internal/vec.h"
+
+namespace wick::tensor::internal {
+
+template <typename T>
+struct AddFn {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>) return a || b;
+    else return WrapAdd(a, b);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return a + b; }
+};
+
+// a + alpha * b (sub is a + (-alpha) * b). Floats fuse the multiply-add into one
+// rounding, as PyTorch's vectorized add does.
+template <typename T>
+struct AddAlphaFn {
+  T alpha;
+  T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>) return a || (alpha && b);
+    else if constexpr (kIsInt<T>) return WrapAdd(a, WrapMul(alpha, b));
+    else return std::fma(b, alpha, a);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> {
+    return Fma(b, Vec<T>::Splat(alpha), a);
+  }
+};
+
+template <typename T>
+struct SubFn {
+  T operator()(T a, T b) const { return WrapSub(a, b); }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return a - b; }
+};
+
+template <typename T>
+struct MulFn {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>) return a && b;
+    else return WrapMul(a, b);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return a * b; }
+};
+
+// True division (floating types only: integer inputs are promoted first).
+template <typename T>
+struct DivFn {
+  T operator()(T a, T b) const { return a / b; }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return a / b; }
+};
+
+// Integer inputs must not divide by zero (checked before the loop runs).
+template <typename T>
+struct DivTruncFn {
+  T operator()(T a, T b) const {
+    if constexpr (kIsInt<T>) return IntDivTrunc(a, b);
+    else return std::trunc(a / b);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return Trunc(a / b); }
+};
+
+template <typename T>
+struct DivFloorFn {
+  T operator()(T a, T b) const {
+    if constexpr (kIsInt<T>) return IntDivFloor(a, b);
+    else return FloatDivFloor(a, b);
+  }
+  // FloatDivFloor with every branch turned into a select.
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> {
+    const Vec<T> zero = Vec<T>::Splat(0), one = Vec<T>::Splat(1);
+    const Vec<T> quot = a / b;
+    const Vec<T> mod = Fmod(a, b);
+    Vec<T> div = (a - mod) / b;
+    const Vec<T> adjust = CmpNe(mod, zero) & (CmpLt(b, zero) ^ CmpLt(mod, zero));
+    div = Select(adjust, div - one, div);
+    Vec<T> floordiv = Floor(div);
+    floordiv = Select(CmpGt(div - floordiv, Vec<T>::Splat(0.5)), floordiv + one, floordiv);
+    const Vec<T> signed_zero = (quot & Vec<T>::Splat(-0.0)) | zero;  // copysign(0, quot)
+    floordiv = Select(CmpEq(div, zero), signed_zero, floordiv);
+    return Select(CmpEq(b, zero), quot, floordiv);
+  }
+};
+
+// Python's %: the result takes the divisor's sign.
+template <typename T>
+struct RemainderFn {
+  T operator()(T a, T b) const {
+    if constexpr (kIsInt<T>) return IntRemainder(a, b);
+    else return FloatRemainder(a, b);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> {
+    const Vec<T> zero = Vec<T>::Splat(0);
+    const Vec<T> mod = Fmod(a, b);
+    const Vec<T> adjust = CmpNe(mod, zero) & (CmpLt(b, zero) ^ CmpLt(mod, zero));
+    return Select(adjust, mod + b, mod);
+  }
+};
+
+// C's fmod: the result takes the dividend's sign.
+template <typename T>
+struct FmodFn {
+  T operator()(T a, T b) const {
+    if constexpr (kIsInt<T>) return IntFmod(a, b);
+    else return std::fmod(a, b);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return Fmod(a, b); }
+};
+
+template <typename T>
+struct PowFn {
+  T operator()(T a, T b) const {
+    if constexpr (kIsInt<T>) return IntPow(a, b);
+    else return std::pow(a, b);
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> { return Pow(a, b); }
+};
+
+// NaN if either is NaN; on ties the first argument (so maximum(-0.0, 0.0) is -0.0).
+template <typename T>
+struct MaximumFn {
+  T operator()(T a, T b) const {
+    if constexpr (kHasVec<T>) {
+      if (std::isnan(a) || std::isnan(b)) return a + b;
+    }
+    return a < b ? b : a;
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> {
+    return Select(CmpUnord(a, b), a + b, Select(CmpLt(a, b), b, a));
+  }
+};
+
+template <typename T>
+struct MinimumFn {
+  T operator()(T a, T b) const {
+    if constexpr (kHasVec<T>) {
+      if (std::isnan(a) || std::isnan(b)) return a + b;
+    }
+    return b < a ? b : a;
+  }
+  Vec<T> Vector(Vec<T> a, Vec<T> b) const requires kHasVec<T> {
+    return Select(CmpUnord(a, b), a + b, Select(CmpLt(b, a), b, a));
+  }
+};
+
+// Comparisons and logical ops produce bool (scalar forms; the loops vectorize).
+template <typename T>
+struct EqFn {
+  bool operator()(T a, T b) const { return a == b; }
+};
+template <typename T>
+struct NeFn {
+  bool operator()(T a, T b) const { return a != b; }
+};
+template <typename T>
+struct LtFn {
+  bool operator()(T a, T b) const { return a < b; }
+};
+template <typename T>
+struct LeFn {
+  bool operator()(T a, T b) const { return a <= b; }
+};
+template <typename T>
+struct GtFn {
+  bool operator()(T a, T b) const { return a > b; }
+};
+template <typename T>
+struct GeFn {
+  bool operator()(T a, T b) const { return a >= b; }
+};
+template <typename T>
+struct LogicalAndFn {
+  bool operator()(T a, T b) const { return (a != T(0)) && (b != T(0)); }
+};
+template <typename T>
+struct LogicalOrFn {
+  bool operator()(T a, T b) const { return (a != T(0)) || (b != T(0)); }
+};
+template <typename T>
+struct LogicalXorFn {
+  bool operator()(T a, T b) const { return (a != T(0)) != (b != T(0)); }
+};
+
+// Bitwise ops: integers and bool only.
+template <typename T>
+struct BitwiseAndFn {
+  T operator()(T a, T b) const { return a & b; }
+};
+template <typename T>
+struct BitwiseOrFn {
+  T operator()(T a, T b) const { return a | b; }
+};
+template <typename T>
+struct BitwiseXorFn {
+  T operator()(T a, T b) const { return a ^ b; }
+};
+
+// self + weight * (end - self), evaluated from the nearer end for accuracy (PyTorch's
+// lerp). Floating types only.
+template <typename T>
+struct LerpFn {
+  T operator()(T self, T end, T weight) const {
+    return std::fabs(weight) < T(0.5) ? self + weight * (end - self)
+                                      : end - (end - self) * (T(1) - weight);
+  }
+  Vec<T> Vector(Vec<T> self, Vec<T> end, Vec<T> weight) const requires kHasVec<T> {
+    const Vec<T> diff = end - self;
+    const Vec<T> low = self + weight * diff;
+    const Vec<T> high = end - diff * (Vec<T>::Splat(1) - weight);
+    return Select(CmpLt(Abs(weight), Vec<T>::Splat(0.5)), low, high);
+  }
+};
+
+template <typename T>
+struct LerpScalarFn {
+  T weight;
+  T operator()(T self, T end) const { return LerpFn<T>()(self, end, weight); }
+  Vec<T> Vector(Vec<T> self, Vec<T> end) const requires kHasVec<T> {
+    return LerpFn<T>().Vector(self, end, Vec<T>::Splat(weight));
+  }
+};
+
+// clamp(x, lo, hi) with tensor bounds: NaN anywhere gives NaN (PyTorch's clamp.Tensor).
+template <typename T>
+struct ClampTensorFn {
+  T operator()(T x, T lo, T hi) const {
+    if constexpr (kHasVec<T>) {
+      if (std::isnan(lo) || std::isnan(hi)) return lo + hi;
+    }
+    const T t = x < lo ? lo : x;
+    return hi < t ? hi : t;
+  }
+  Vec<T> Vector(Vec<T> x, Vec<T> lo, Vec<T> hi) const requires kHasVec<T> {
+    const Vec<T> t = Select(CmpLt(x, lo), lo, x);
+    return Select(CmpUnord(lo, hi), lo + hi, Select(CmpLt(hi, t), hi, t));
+  }
+};
+
+template <typename T>
+struct WhereFn {
+  T operator()(bool c, T a, T b) const { return c ? a : b; }
+};
+
+}  // namespace wick::tensor::internal
+
+#endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
