@@ -1,7 +1,220 @@
+// RegisterReductionOps: the registry schemas of the reductions and scans, bound to the
+// functions of reduction.h. Each function handles meta inputs itself, so one adapter
+// serves as both the meta function and the kernel. Overloads are registered in PyTorch's
+// binding order (max, max.dim, max.other; var, var.dim, var.correction; ...).
+#include "tensor/ops/reduction/reduction.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "base/python_error.h"
+#include "base/status_macros.h"
 #include "tensor/ops/ops.h"
+#include "tensor/ops/pointwise/pointwise.h"
 
 namespace wick::tensor::ops {
+namespace {
 
-absl::Status RegisterReductionOps(OpRegistry& r) { return absl::OkStatus(); }
+absl::StatusOr<Value> ToValue(absl::StatusOr<Tensor> t) {
+  if (!t.ok()) return t.status();
+  return Value(*std::move(t));
+}
+absl::StatusOr<Value> ToValue(absl::StatusOr<std::pair<Tensor, Tensor>> p) {
+  if (!p.ok()) return p.status();
+  return Value(std::vector<Tensor>{std::move(p->first), std::move(p->second)});
+}
+absl::StatusOr<Value> ToValue(absl::StatusOr<MaxResult> r) {
+  if (!r.ok()) return r.status();
+  return Value(std::vector<Tensor>{std::move(r->values), std::move(r->indices)});
+}
+
+// Registers `fn` as both the meta function and the kernel.
+absl::Status Define(OpRegistry& r, absl::string_view schema, OpFn fn, bool method = true) {
+  return r.Register(schema, fn, fn, {.function = true, .method = method});
+}
+
+absl::StatusOr<Value> NormStr(const OpArgs& a) {
+  const std::string& p = a.string(1);
+  const OptDims dims = a.optional_int_list(2);
+  const std::optional<DType> dtype = a.optional_dtype(4);
+  if (p == "fro") {
+    if (dtype) return ValueError("dtype argument is not supported in frobenius norm");
+    return ToValue(FrobeniusNorm(a.tensor(0), dims, a.bool_(3)));
+  }
+  if (p == "nuc") {
+    if (dtype) return ValueError("dtype argument is not supported in nuclear norm");
+    // Needs singular values; no wick op computes an SVD.
+    return NotImplementedError("wick does not implement the nuclear norm (p='nuc')");
+  }
+  return RuntimeError(absl::StrCat("only valid string values are 'fro' and 'nuc', found ", p));
+}
+
+absl::Status RegisterSums(OpRegistry& r) {
+  for (const bool mean : {false, true}) {
+    RETURN_IF_ERROR(Define(r,
+                           absl::StrCat(mean ? "mean" : "sum",
+                                        "(Tensor self, int[1]? dim=None, bool keepdim=False, *, "
+                                        "ScalarType? dtype=None) -> Tensor"),
+                           [mean](const OpArgs& a) {
+                             auto f = mean ? Mean : Sum;
+                             return ToValue(f(a.tensor(0), a.optional_int_list(1), a.bool_(2),
+                                              a.optional_dtype(3)));
+                           }));
+  }
+  RETURN_IF_ERROR(
+      Define(r, "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor", [](const OpArgs& a) {
+        return ToValue(Prod(a.tensor(0), std::nullopt, false, a.optional_dtype(1)));
+      }));
+  RETURN_IF_ERROR(
+      Define(r,
+             "prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> "
+             "Tensor",
+             [](const OpArgs& a) {
+               return ToValue(Prod(a.tensor(0), a.int_(1), a.bool_(2), a.optional_dtype(3)));
+             }));
+  RETURN_IF_ERROR(Define(
+      r, "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+      [](const OpArgs& a) { return ToValue(Logsumexp(a.tensor(0), a.int_list(1), a.bool_(2))); }));
+  for (const bool prod : {false, true}) {
+    RETURN_IF_ERROR(
+        Define(r,
+               absl::StrCat(prod ? "cumprod" : "cumsum",
+                            "(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor"),
+               [prod](const OpArgs& a) {
+                 auto f = prod ? Cumprod : Cumsum;
+                 return ToValue(f(a.tensor(0), a.int_(1), a.optional_dtype(2)));
+               }));
+  }
+  return absl::OkStatus();
+}
+
+// max/min in PyTorch's order (whole tensor, .dim, .other), then amax/amin, argmax/argmin.
+absl::Status RegisterMaxMin(OpRegistry& r, bool is_max) {
+  const std::string n = is_max ? "max" : "min";
+  RETURN_IF_ERROR(Define(r, n + "(Tensor self) -> Tensor", [is_max](const OpArgs& a) {
+    return ToValue(is_max ? MaxAll(a.tensor(0)) : MinAll(a.tensor(0)));
+  }));
+  RETURN_IF_ERROR(Define(
+      r, n + ".dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      [is_max](const OpArgs& a) {
+        auto f = is_max ? MaxDim : MinDim;
+        return ToValue(f(a.tensor(0), a.int_(1), a.bool_(2)));
+      }));
+  RETURN_IF_ERROR(
+      Define(r, n + ".other(Tensor self, Tensor other) -> Tensor", [is_max](const OpArgs& a) {
+        const Tensor& x = a.tensor(0);
+        const Tensor& y = a.tensor(1);
+        const OpMode mode{.meta = x.is_meta() || y.is_meta()};
+        return ToValue(is_max ? Maximum(x, y, mode) : Minimum(x, y, mode));
+      }));
+  RETURN_IF_ERROR(Define(r,
+                         absl::StrCat("a", n,
+                                      "(Tensor self, int[1]? dim=None, "
+                                      "bool keepdim=False) -> Tensor"),
+                         [is_max](const OpArgs& a) {
+                           auto f = is_max ? Amax : Amin;
+                           return ToValue(f(a.tensor(0), a.optional_int_list(1), a.bool_(2)));
+                         }));
+  return Define(r, "arg" + n + "(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+                [is_max](const OpArgs& a) {
+                  auto f = is_max ? Argmax : Argmin;
+                  return ToValue(f(a.tensor(0), a.optional_int(1), a.bool_(2)));
+                });
+}
+
+// var/std and var_mean/std_mean, each in 1.13's three overloads; correction=None and
+// unbiased=True both mean 1.
+absl::Status RegisterMoments(OpRegistry& r, absl::string_view name, bool take_sqrt,
+                             bool with_mean) {
+  const std::string ret = with_mean ? "(Tensor, Tensor)" : "Tensor";
+  auto run = [take_sqrt, with_mean](const Tensor& x, OptDims dims, int64_t correction,
+                                    bool keepdim) -> absl::StatusOr<Value> {
+    if (with_mean) {
+      auto f = take_sqrt ? StdMean : VarMean;
+      return ToValue(f(x, dims, correction, keepdim));
+    }
+    auto f = take_sqrt ? Std : Var;
+    return ToValue(f(x, dims, correction, keepdim));
+  };
+  // torch.var_mean/std_mean are functions only; var/std are methods as well.
+  const bool method = !with_mean;
+  RETURN_IF_ERROR(Define(
+      r, absl::StrCat(name, "(Tensor self, bool unbiased=True) -> ", ret),
+      [run](const OpArgs& a) { return run(a.tensor(0), std::nullopt, a.bool_(1) ? 1 : 0, false); },
+      method));
+  RETURN_IF_ERROR(Define(
+      r,
+      absl::StrCat(name,
+                   ".dim(Tensor self, int[1]? dim, bool unbiased=True, "
+                   "bool keepdim=False) -> ",
+                   ret),
+      [run](const OpArgs& a) {
+        return run(a.tensor(0), a.optional_int_list(1), a.bool_(2) ? 1 : 0, a.bool_(3));
+      },
+      method));
+  return Define(
+      r,
+      absl::StrCat(name,
+                   ".correction(Tensor self, int[1]? dim, *, "
+                   "int? correction=None, bool keepdim=False) -> ",
+                   ret),
+      [run](const OpArgs& a) {
+        return run(a.tensor(0), a.optional_int_list(1), a.optional_int(2).value_or(1), a.bool_(3));
+      },
+      method);
+}
+
+absl::Status RegisterLogicalAndNorms(OpRegistry& r) {
+  for (const bool is_all : {true, false}) {
+    const std::string n = is_all ? "all" : "any";
+    RETURN_IF_ERROR(Define(r, n + "(Tensor self) -> Tensor", [is_all](const OpArgs& a) {
+      return ToValue(is_all ? All(a.tensor(0)) : Any(a.tensor(0)));
+    }));
+    RETURN_IF_ERROR(Define(r, n + ".dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+                           [is_all](const OpArgs& a) {
+                             auto f = is_all ? All : Any;
+                             return ToValue(f(a.tensor(0), a.int_(1), a.bool_(2)));
+                           }));
+  }
+  RETURN_IF_ERROR(
+      Define(r, "count_nonzero(Tensor self, int? dim=None) -> Tensor", [](const OpArgs& a) {
+        const std::optional<int64_t> d = a.optional_int(1);
+        if (!d) return ToValue(CountNonzero(a.tensor(0)));
+        const int64_t dims[] = {*d};
+        return ToValue(CountNonzero(a.tensor(0), IntSpan(dims)));
+      }));
+  RETURN_IF_ERROR(
+      Define(r, "count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor",
+             [](const OpArgs& a) { return ToValue(CountNonzero(a.tensor(0), a.int_list(1))); }));
+  // torch.norm is a Python function in PyTorch; its string p ('fro', 'nuc') and numeric
+  // p paths are two overloads here, the string one first so that norm() means 'fro'.
+  RETURN_IF_ERROR(Define(r,
+                         "norm.str(Tensor self, str p='fro', int[1]? dim=None, "
+                         "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+                         NormStr));
+  return Define(r,
+                "norm.Scalar(Tensor self, Scalar? p, int[1]? dim=None, bool keepdim=False, *, "
+                "ScalarType? dtype=None) -> Tensor",
+                [](const OpArgs& a) {
+                  const double p = a.optional_scalar(1).value_or(Scalar(2.0)).to_double();
+                  return ToValue(VectorNorm(a.tensor(0), p, a.optional_int_list(2), a.bool_(3),
+                                            a.optional_dtype(4)));
+                });
+}
+
+}  // namespace
+
+absl::Status RegisterReductionOps(OpRegistry& r) {
+  RETURN_IF_ERROR(RegisterSums(r));
+  RETURN_IF_ERROR(RegisterMaxMin(r, /*is_max=*/true));
+  RETURN_IF_ERROR(RegisterMaxMin(r, /*is_max=*/false));
+  RETURN_IF_ERROR(RegisterMoments(r, "var", /*take_sqrt=*/false, /*with_mean=*/false));
+  RETURN_IF_ERROR(RegisterMoments(r, "std", /*take_sqrt=*/true, /*with_mean=*/false));
+  RETURN_IF_ERROR(RegisterMoments(r, "var_mean", /*take_sqrt=*/false, /*with_mean=*/true));
+  RETURN_IF_ERROR(RegisterMoments(r, "std_mean", /*take_sqrt=*/true, /*with_mean=*/true));
+  return RegisterLogicalAndNorms(r);
+}
 
 }  // namespace wick::tensor::ops
