@@ -1,0 +1,45 @@
+// GemmInto: the batched matrix multiply beneath matmul, mm, bmm, addmm, baddbmm, mv, dot,
+// linear, einsum and attention. It takes strided views (transposed, sliced or broadcast
+// operands need no copies), picks oneDNN's matmul primitive for float32 and the in-order
+// kernel (gemm_kernel.h) for float64, integers and tiny float32 problems.
+//
+//   // out[b, m, n] = a[b, m, k] @ b[b, k, n]
+//   RETURN_IF_ERROR(GemmInto(out, a, b));
+#ifndef WICK_TENSOR_OPS_LINALG_INTERNAL_GEMM_H_
+#define WICK_TENSOR_OPS_LINALG_INTERNAL_GEMM_H_
+
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "tensor/scalar.h"
+#include "tensor/tensor.h"
+
+namespace wick::tensor::linalg_internal {
+
+struct GemmOptions {
+  Scalar alpha = 1;
+  Scalar beta = 0;
+  // Optional 1-D tensor of N elements added to every output row (linear's bias).
+  const Tensor* bias = nullptr;
+};
+
+// out[..., M, N] = alpha * (a[..., M, K] @ b[..., K, N]) + beta * out + bias.
+// a, b and out have the same rank >= 2 and dtype (float32, float64, int32 or int64); the
+// batch dims of a and b equal out's or are broadcast (stride 0). out is only read when
+// beta != 0 (so NaN there does not leak through beta = 0), and must not overlap a or b.
+// Errors: ResourceExhausted when scratch memory cannot be had, Internal on a oneDNN
+// failure or a violated precondition.
+absl::Status GemmInto(const Tensor& out, const Tensor& a, const Tensor& b,
+                      const GemmOptions& opts = {});
+
+// float32 problems with at most this many multiply-adds in total run on the in-order
+// kernel: below it a oneDNN call (~1 us with memory objects) costs more than the math.
+inline constexpr int64_t kSmallGemmMacs = 8192;
+
+// Which float32 path GemmInto takes (tests and benchmarks compare both).
+enum class GemmPath { kAuto, kOneDnn, kReference };
+void SetFloat32GemmPathForTesting(GemmPath path);
+
+}  // namespace wick::tensor::linalg_internal
+
+#endif  // WICK_TENSOR_OPS_LINALG_INTERNAL_GEMM_H_

@@ -1,0 +1,173 @@
+// layer_norm: PyTorch's argument checks and messages, then oneDNN's layer_normalization
+// primitive for float32 (the input flattened to [rows, normalized size]) and an in-order
+// two-pass loop for float64.
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "base/python_error.h"
+#include "base/status_macros.h"
+#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/ops/linalg/internal/layer_norm_kernel.h"
+#include "tensor/ops/linalg/internal/tensor_util.h"
+#include "tensor/ops/linalg/linalg.h"
+#include "tensor/parallel.h"
+#include "tensor/shape.h"
+
+namespace wick::tensor {
+namespace {
+
+using linalg_internal::ScalarTypeName;
+
+absl::Status CheckLayerNorm(const Tensor& input, IntSpan normalized_shape, const Tensor& weight,
+                            const Tensor& bias) {
+  const std::string shape_text = ShapeToString(normalized_shape);
+  if (normalized_shape.empty()) {
+    return RuntimeError(absl::StrCat(
+        "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+        "element, but got normalized_shape = ",
+        shape_text));
+  }
+  if (weight.defined() && weight.sizes() != normalized_shape) {
+    return RuntimeError(absl::StrCat(
+        "Expected weight to be of same shape as normalized_shape, but got weight of shape ",
+        ShapeToString(weight.sizes()), " and normalized_shape = ", shape_text));
+  }
+  if (bias.defined() && bias.sizes() != normalized_shape) {
+    return RuntimeError(absl::StrCat(
+        "Expected bias to be of same shape as normalized_shape, but got bias of shape ",
+        ShapeToString(bias.sizes()), " and normalized_shape = ", shape_text));
+  }
+  const int64_t nd = static_cast<int64_t>(normalized_shape.size());
+  if (input.dim() < nd || input.sizes().subspan(input.dim() - nd) != normalized_shape) {
+    return RuntimeError(absl::StrCat("Given normalized_shape=", shape_text,
+                                     ", expected input with shape [*, ",
+                                     absl::StrJoin(normalized_shape, ", "),
+                                     "], but got input of size", ShapeToString(input.sizes())));
+  }
+  if (!IsFloating(input.dtype())) {
+    return linalg_internal::NotImplementedFor("LayerNormKernelImpl", input.dtype());
+  }
+  for (const Tensor* t : {&weight, &bias}) {
+    if (t->defined() && t->dtype() != input.dtype()) {
+      return RuntimeError(absl::StrCat("expected scalar type ", ScalarTypeName(input.dtype()),
+                                       " but found ", ScalarTypeName(t->dtype())));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DnnlLayerNorm(const Tensor& x, const Tensor& out, int64_t rows, int64_t cols,
+                           const Tensor& weight, const Tensor& bias, double eps) {
+  using dnnl::memory;
+  const float feps = static_cast<float>(eps);
+  int32_t eps_bits;
+  std::memcpy(&eps_bits, &feps, sizeof(eps_bits));
+  const linalg_internal::PrimitiveKey key = {2,       rows, cols, weight.defined(), bias.defined(),
+                                             eps_bits};
+  ASSIGN_OR_RETURN(
+      auto prim,
+      linalg_internal::DnnlPrimitiveCache::Get().GetOrCreate(
+          key, [&](linalg_internal::DnnlPd& pd) -> dnnl::primitive_desc {
+            const memory::desc data_md({rows, cols}, memory::data_type::f32, memory::dims{cols, 1});
+            const memory::desc stat_md({rows}, memory::data_type::f32, memory::dims{1});
+            const memory::desc param_md({cols}, memory::data_type::f32, memory::dims{1});
+            pd.args = {{DNNL_ARG_SRC, data_md}, {DNNL_ARG_DST, data_md}};
+            auto flags = dnnl::normalization_flags::none;
+            if (weight.defined()) {
+              flags |= dnnl::normalization_flags::use_scale;
+              pd.args.emplace_back(DNNL_ARG_SCALE, param_md);
+            }
+            if (bias.defined()) {
+              flags |= dnnl::normalization_flags::use_shift;
+              pd.args.emplace_back(DNNL_ARG_SHIFT, param_md);
+            }
+            return dnnl::layer_normalization_forward::primitive_desc(
+                dnnl::layer_normalization_forward::desc(dnnl::prop_kind::forward_inference, data_md,
+                                                        stat_md, feps, flags),
+                pd.attr, **linalg_internal::DnnlEngine());
+          }));
+  Tensor w, b;
+  if (weight.defined()) {
+    ASSIGN_OR_RETURN(w, linalg_internal::ContiguousAs(weight, DType::kFloat32));
+  }
+  if (bias.defined()) {
+    ASSIGN_OR_RETURN(b, linalg_internal::ContiguousAs(bias, DType::kFloat32));
+  }
+  const std::pair<int, const void*> args[] = {
+      {DNNL_ARG_SRC, x.raw_data()},
+      {DNNL_ARG_DST, out.raw_data()},
+      {DNNL_ARG_SCALE, w.defined() ? w.raw_data() : nullptr},
+      {DNNL_ARG_SHIFT, b.defined() ? b.raw_data() : nullptr}};
+  return linalg_internal::DnnlExecute(*prim, args);
+}
+
+// float64: mean and variance in two passes per row, y = (x - mean) * rstd * w + b.
+void LayerNormRows(const double* x, double* y, int64_t rows, int64_t cols, const double* w,
+                   const double* b, double eps) {
+  ParallelFor(0, rows, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(cols, 1)),
+              [&](int64_t lo, int64_t hi) {
+                for (int64_t r = lo; r < hi; ++r) {
+                  const double* xr = x + r * cols;
+                  double* yr = y + r * cols;
+                  double sum = 0;
+                  for (int64_t j = 0; j < cols; ++j) sum += xr[j];
+                  const double mean = sum / cols;
+                  double sq = 0;
+                  for (int64_t j = 0; j < cols; ++j) sq += (xr[j] - mean) * (xr[j] - mean);
+                  const double rstd = 1.0 / std::sqrt(std::max(sq / cols, 0.0) + eps);
+                  for (int64_t j = 0; j < cols; ++j) {
+                    double v = (xr[j] - mean) * rstd;
+                    if (w != nullptr) v *= w[j];
+                    if (b != nullptr) v += b[j];
+                    yr[j] = v;
+                  }
+                }
+              });
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> normalized_shape,
+                                 const Tensor& weight, const Tensor& bias, double eps) {
+  RETURN_IF_ERROR(CheckLayerNorm(input, normalized_shape, weight, bias));
+  const bool meta = linalg_internal::AnyMeta({&input, &weight, &bias});
+  ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(input.sizes(), input.dtype(), meta));
+  if (meta || out.numel() == 0) return out;
+  const int64_t cols = Numel(normalized_shape);
+  const int64_t rows = input.numel() / cols;
+  ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
+  if (input.dtype() == DType::kFloat32) {
+    if (std::getenv("WICK_LN_ONEDNN") != nullptr) {
+      RETURN_IF_ERROR(DnnlLayerNorm(x, out, rows, cols, weight, bias, eps));
+      return out;
+    }
+    Tensor w, b;
+    if (weight.defined()) {
+      ASSIGN_OR_RETURN(w, linalg_internal::ContiguousAs(weight, DType::kFloat32));
+    }
+    if (bias.defined()) {
+      ASSIGN_OR_RETURN(b, linalg_internal::ContiguousAs(bias, DType::kFloat32));
+    }
+    linalg_internal::LayerNormFloatRows(x.data<float>(), out.data<float>(), rows, cols,
+                                        w.defined() ? w.data<float>() : nullptr,
+                                        b.defined() ? b.data<float>() : nullptr,
+                                        static_cast<float>(eps));
+    return out;
+  }
+  Tensor w, b;
+  if (weight.defined()) {
+    ASSIGN_OR_RETURN(w, linalg_internal::ContiguousAs(weight, DType::kFloat64));
+  }
+  if (bias.defined()) {
+    ASSIGN_OR_RETURN(b, linalg_internal::ContiguousAs(bias, DType::kFloat64));
+  }
+  LayerNormRows(x.data<double>(), out.data<double>(), rows, cols,
+                w.defined() ? w.data<double>() : nullptr, b.defined() ? b.data<double>() : nullptr,
+                eps);
+  return out;
+}
+
+}  // namespace wick::tensor

@@ -1,0 +1,83 @@
+// Linear algebra and neural-network ops with PyTorch 1.13's semantics: the C++ API behind
+// the registry's matmul, mm, bmm, addmm, baddbmm, dot, mv, outer, einsum (RegisterLinalgOps)
+// and linear, softmax, log_softmax, layer_norm, embedding, scaled_dot_product_attention
+// (RegisterNNOps).
+//
+// Every function accepts meta tensors: given any meta input it checks shapes and dtypes
+// and returns a meta result with the sizes, strides and dtype the real kernel would
+// produce, so the same function is the op's meta function and its kernel.
+// User errors come back as InvalidArgument statuses carrying the Python exception type
+// (base/python_error.h) and PyTorch's message text.
+//
+//   ASSIGN_OR_RETURN(Tensor y, Matmul(x, w));          // x @ w
+//   ASSIGN_OR_RETURN(Tensor p, Softmax(y, /*dim=*/-1));
+#ifndef WICK_TENSOR_OPS_LINALG_LINALG_H_
+#define WICK_TENSOR_OPS_LINALG_LINALG_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "tensor/scalar.h"
+#include "tensor/tensor.h"
+
+namespace wick::tensor {
+
+// torch.matmul: dot, mv, mm, or a batched product with broadcast batch dims, by rank.
+absl::StatusOr<Tensor> Matmul(const Tensor& self, const Tensor& other);
+// 2-D x 2-D.
+absl::StatusOr<Tensor> Mm(const Tensor& self, const Tensor& mat2);
+// [b, n, m] x [b, m, p].
+absl::StatusOr<Tensor> Bmm(const Tensor& self, const Tensor& mat2);
+// beta * self + alpha * (mat1 @ mat2), self broadcast to the product's shape. With
+// beta == 0, self is ignored (its NaNs do not propagate).
+absl::StatusOr<Tensor> Addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2,
+                             Scalar beta = 1, Scalar alpha = 1);
+absl::StatusOr<Tensor> Baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2,
+                               Scalar beta = 1, Scalar alpha = 1);
+// 1-D . 1-D -> 0-dim.
+absl::StatusOr<Tensor> Dot(const Tensor& self, const Tensor& other);
+// 2-D @ 1-D.
+absl::StatusOr<Tensor> Mv(const Tensor& self, const Tensor& vec);
+// Outer product of two 1-D tensors (type-promoting, like PyTorch's mul-based outer).
+absl::StatusOr<Tensor> Outer(const Tensor& self, const Tensor& vec2);
+// Einstein summation (explicit "->" or implicit output, "...", repeated labels within an
+// operand take diagonals), contracted pairwise through bmm: left to right, or in the
+// opt-einsum `path` order (pairs of operand indices; each result goes to the end).
+absl::StatusOr<Tensor> Einsum(absl::string_view equation, absl::Span<const Tensor> operands,
+                              std::optional<absl::Span<const int64_t>> path = std::nullopt);
+
+// input @ weight.T + bias; weight is [out, in] (or 1-D), bias optional (undefined).
+absl::StatusOr<Tensor> Linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
+// Softmax / log-softmax along `dim`, optionally converting the input to `dtype` first.
+// Rows containing NaN or +inf, or only -inf, come out all NaN, as in PyTorch.
+absl::StatusOr<Tensor> Softmax(const Tensor& self, int64_t dim,
+                               std::optional<DType> dtype = std::nullopt);
+absl::StatusOr<Tensor> LogSoftmax(const Tensor& self, int64_t dim,
+                                  std::optional<DType> dtype = std::nullopt);
+// Normalizes over the trailing `normalized_shape` dims; weight/bias optional.
+absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> normalized_shape,
+                                 const Tensor& weight, const Tensor& bias, double eps = 1e-5);
+// Rows of the 2-D `weight` picked by integer `indices` (any shape): indices.shape + [dim].
+// IndexError "index out of range in self" for an index outside [0, rows).
+absl::StatusOr<Tensor> Embedding(const Tensor& weight, const Tensor& indices);
+
+// softmax(q @ k^T * scale + mask) @ v over the last two dims (batch dims broadcast), with
+// PyTorch's math semantics: a bool mask keeps True positions (others get -inf), a float
+// mask is added; is_causal masks positions above the diagonal; scale defaults to
+// 1/sqrt(q.size(-1)). Fully masked rows are NaN. dropout_p > 0 is NotImplementedError.
+struct AttentionOptions {
+  Tensor attn_mask;  // undefined: none
+  double dropout_p = 0.0;
+  bool is_causal = false;
+  std::optional<double> scale;
+};
+absl::StatusOr<Tensor> ScaledDotProductAttention(const Tensor& query, const Tensor& key,
+                                                 const Tensor& value,
+                                                 const AttentionOptions& options = {});
+
+}  // namespace wick::tensor
+
+#endif  // WICK_TENSOR_OPS_LINALG_LINALG_H_
