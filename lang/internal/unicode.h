@@ -1,0 +1,32 @@
+// The little Unicode the front end needs: UTF-8 decoding/encoding and approximate
+// character classes for identifiers and error messages. wick carries no Unicode
+// database; the classes below reject the punctuation, symbols, spaces and emoji that
+// show up by accident in source (smart quotes, NBSP, '€', '→') and accept everything
+// else, where CPython would consult XID_Start/XID_Continue.
+#ifndef WICK_LANG_INTERNAL_UNICODE_H_
+#define WICK_LANG_INTERNAL_UNICODE_H_
+
+#include <string>
+
+#include "absl/strings/string_view.h"
+
+namespace wick::lang::internal {
+
+// Decodes the code point at the start of `s` (non-empty) and sets *len to its length in
+// bytes. A malformed sequence decodes as U+FFFD with length 1.
+char32_t DecodeUtf8(absl::string_view s, size_t* len);
+
+// Appends the UTF-8 encoding of `cp` (<= 0x10FFFF) to `out`.
+void AppendUtf8(char32_t cp, std::string* out);
+
+// Whether `s` is well-formed UTF-8; if not, *bad_offset is the first bad byte.
+bool ValidUtf8(absl::string_view s, size_t* bad_offset);
+
+bool IsIdentifierStartCodePoint(char32_t cp);
+bool IsIdentifierCodePoint(char32_t cp);
+// Python's str.isprintable() for one character (approximate outside ASCII).
+bool IsPrintableCodePoint(char32_t cp);
+
+}  // namespace wick::lang::internal
+
+#endif  // WICK_LANG_INTERNAL_UNICODE_H_

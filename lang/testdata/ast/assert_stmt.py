@@ -1,0 +1,4 @@
+assert x
+assert x, "message"
+assert x > 0, f"bad {x}"
+assert (x, y)

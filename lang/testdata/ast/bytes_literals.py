@@ -1,0 +1,4 @@
+a = b"bytes"
+b = B'\x00\xff\n'
+c = b"a" b"b"
+d = b""

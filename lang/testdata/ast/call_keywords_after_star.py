@@ -1,0 +1,2 @@
+f(a, *b, c=1, *d, **e, f=2)
+print(*items, sep=", ", end="")

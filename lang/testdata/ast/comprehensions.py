@@ -1,0 +1,11 @@
+a = [x for x in xs]
+b = [x * y for x in xs for y in ys]
+c = [x for x in xs if x if x > 1]
+d = {x for x in xs}
+e = {k: v for k, v in items}
+f = (x for x in xs)
+g = [(x, y) for x in a if x for y in b if y]
+h = [x for x, in pairs]
+i = [[y for y in x] for x in xss]
+j = [x for (a, b) in c for x in (a, b)]
+k = {k: [v for v in vs] for k, vs in m.items()}

@@ -1,0 +1,5 @@
+a = None
+b = True
+c = False
+d = ...
+x[..., 0] = 1

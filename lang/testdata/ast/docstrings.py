@@ -1,0 +1,8 @@
+"""Module docstring."""
+
+def f():
+    """Function docstring."""
+    return 1
+
+class C:
+    """Class docstring."""

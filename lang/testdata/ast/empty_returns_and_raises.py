@@ -1,0 +1,4 @@
+def f():
+    return;
+def g():
+    raise;

@@ -1,0 +1,6 @@
+name = "x"
+a = f"hello {name}"
+b = f"{name!r} {name!s} {name!a}"
+c = f"{{literal braces}} {name}"
+d = f""
+e = f"no fields"

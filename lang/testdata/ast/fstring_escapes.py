@@ -1,0 +1,5 @@
+a = f"\n{x}\t"
+b = f"\{x}"
+c = f"{x}\\"
+d = f"tab\there {y}"
+e = f"\x41{z}"

@@ -1,0 +1,5 @@
+a = f"{x:>10}"
+b = f"{x:{width}.{prec}f}"
+c = f"{x!r:^20}"
+d = f"{x:}"
+e = f"{x:%Y-%m-%d}"

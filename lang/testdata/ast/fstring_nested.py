@@ -1,0 +1,8 @@
+a = f"{f'{x}'}"
+b = f"{'a' if x else 'b'}"
+c = f"{x['key']}"
+d = f"{ {'a': 1}['a'] }"
+e = f"{x, y}"
+f = f"{(lambda: 1)()}"
+g = f"{a != b}"
+h = f"{a <= b}"

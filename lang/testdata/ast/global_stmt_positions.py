@@ -1,0 +1,3 @@
+def f():
+    global   a,b ,  c
+    nonlocal_ = 1

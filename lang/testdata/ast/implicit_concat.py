@@ -1,0 +1,6 @@
+a = "a" "b" 'c'
+b = ("first "
+     "second "
+     "third")
+c = "x" \
+    "y"

@@ -1,0 +1,3 @@
+x = a.b
+def f(match, case):
+    return match + case

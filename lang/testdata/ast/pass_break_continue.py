@@ -1,0 +1,7 @@
+while True:
+    pass
+    break
+    continue
+for x in y:
+    if x: continue
+    else: break

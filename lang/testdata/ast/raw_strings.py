@@ -1,0 +1,5 @@
+a = r"\n raw \d"
+b = R'C:\path\to'
+c = r"""multi
+\line"""
+d = rb"\x00"

@@ -1,0 +1,5 @@
+a = x[lambda: 1:2]
+b = x[a if b else c:]
+c = x[::]
+d = x[:-1]
+e = x[(a := 1)]

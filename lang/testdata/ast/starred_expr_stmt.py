@@ -1,0 +1,4 @@
+print(*args)
+x = *a, *b
+for x in *a, *b:
+    pass

@@ -1,0 +1,7 @@
+a = Rb"x"
+b = bR"x"
+c = BR"x"
+d = Rf"{x}"
+e = fR"{x}"
+f = F"{x}"
+g = U"x"

@@ -1,0 +1,4 @@
+a = - - x
+b = not not not x
+c = -~+x
+d = - x ** - y

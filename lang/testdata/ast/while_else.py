@@ -1,0 +1,5 @@
+while x:
+    x -= 1
+else:
+    done()
+while True: break

@@ -1,0 +1,2 @@
+class A(x=1, 2):
+    pass

@@ -1,0 +1,5 @@
+if x:
+  if y:
+    pass
+  else
+    pass

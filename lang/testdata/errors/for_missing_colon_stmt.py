@@ -1,0 +1,1 @@
+for x in range(10) print(x)

@@ -1,0 +1,2 @@
+class A(x=1, x=2):
+    pass

@@ -1,0 +1,2 @@
+f = lambda: (yield)
+return

@@ -1,0 +1,4 @@
+def f():
+    def g():
+        x = (1, 2
+    return g

@@ -1,0 +1,4 @@
+def f():
+    if x:
+        for y in z
+            pass

@@ -1,0 +1,3 @@
+def f():
+    class A:
+        return 1

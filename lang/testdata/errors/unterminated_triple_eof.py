@@ -1,0 +1,5 @@
+x = 1
+"""doc
+more
+
+still

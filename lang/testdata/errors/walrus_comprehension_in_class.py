@@ -1,0 +1,2 @@
+class A:
+    [(z := 1) for x in y]

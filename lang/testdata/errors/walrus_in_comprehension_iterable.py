@@ -1,0 +1,1 @@
+[y for x in (z := y)]

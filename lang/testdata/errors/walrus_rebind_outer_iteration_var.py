@@ -1,0 +1,1 @@
+[[(x := 1) for y in z] for x in w]

@@ -1,0 +1,2 @@
+def f():
+    return [(yield) for x in y]

@@ -1,0 +1,3 @@
+def f():
+    async with a as b:
+        pass

@@ -1,0 +1,3 @@
+@dec
+async def f():
+    pass

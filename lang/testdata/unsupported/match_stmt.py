@@ -1,0 +1,4 @@
+x = 1
+match x:
+    case 1:
+        pass

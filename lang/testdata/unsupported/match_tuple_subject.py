@@ -1,0 +1,3 @@
+match a, b:
+    case _:
+        pass
