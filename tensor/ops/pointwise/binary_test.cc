@@ -44,16 +44,24 @@ const std::initializer_list<double> kB = {2.0, 2.0, -3.0, -3.0, 3.0, 2.0, 0.0,
 // torch.<op>(torch.tensor(kA), torch.tensor(kB)).tolist()
 const BinaryCase kFloat32Cases[] = {
     {BinaryOp::kAdd, {7.5, -3.5, 4.0, -10.0, 3.0, 2.0, 1.0, kInf, kInf, kNan, kNan, kNan, -0.5}},
-    {BinaryOp::kSub, {3.5, -7.5, 10.0, -4.0, -3.0, -2.0, 1.0, -kInf, kInf, -kInf, kNan, kNan, -0.5}},
-    {BinaryOp::kMul, {11.0, -11.0, -21.0, 21.0, 0.0, -0.0, 0.0, kInf, kInf, -kInf, kNan, kNan, 0.0}},
-    {BinaryOp::kDiv, {2.75, -2.75, -2.3333332538604736, 2.3333332538604736, 0.0, -0.0, kInf, 0.0, kInf, kNan, kNan, kNan, kInf}},
-    {BinaryOp::kDivTrunc, {2.0, -2.0, -2.0, 2.0, 0.0, -0.0, kInf, 0.0, kInf, kNan, kNan, kNan, kInf}},
-    {BinaryOp::kDivFloor, {2.0, -3.0, -3.0, 2.0, 0.0, -0.0, kInf, 0.0, kNan, kNan, kNan, kNan, kInf}},
-    {BinaryOp::kRemainder, {1.5, 0.5, -2.0, -1.0, 0.0, -0.0, kNan, 2.5, kNan, kNan, kNan, kNan, kNan}},
+    {BinaryOp::kSub, {3.5, -7.5, 10.0, -4.0, -3.0, -2.0, 1.0, -kInf, kInf, -kInf, kNan, kNan,
+                      -0.5}},
+    {BinaryOp::kMul, {11.0, -11.0, -21.0, 21.0, 0.0, -0.0, 0.0, kInf, kInf, -kInf, kNan, kNan,
+                      0.0}},
+    {BinaryOp::kDiv, {2.75, -2.75, -2.3333332538604736, 2.3333332538604736, 0.0, -0.0, kInf, 0.0,
+                      kInf, kNan, kNan, kNan, kInf}},
+    {BinaryOp::kDivTrunc, {2.0, -2.0, -2.0, 2.0, 0.0, -0.0, kInf, 0.0, kInf, kNan, kNan, kNan,
+                           kInf}},
+    {BinaryOp::kDivFloor, {2.0, -3.0, -3.0, 2.0, 0.0, -0.0, kInf, 0.0, kNan, kNan, kNan, kNan,
+                           kInf}},
+    {BinaryOp::kRemainder, {1.5, 0.5, -2.0, -1.0, 0.0, -0.0, kNan, 2.5, kNan, kNan, kNan, kNan,
+                            kNan}},
     {BinaryOp::kFmod, {1.5, -1.5, 1.0, -1.0, 0.0, -0.0, kNan, 2.5, kNan, kNan, kNan, kNan, kNan}},
-    {BinaryOp::kPow, {30.25, 30.25, 0.0029154520016163588, -0.0029154520016163588, 0.0, 0.0, 1.0, kInf, kInf, kInf, kNan, kNan, 1.0}},
+    {BinaryOp::kPow, {30.25, 30.25, 0.0029154520016163588, -0.0029154520016163588, 0.0, 0.0, 1.0,
+                      kInf, kInf, kInf, kNan, kNan, 1.0}},
     {BinaryOp::kMaximum, {5.5, 2.0, 7.0, -3.0, 3.0, 2.0, 1.0, kInf, kInf, kInf, kNan, kNan, -0.0}},
-    {BinaryOp::kMinimum, {2.0, -5.5, -3.0, -7.0, 0.0, -0.0, 0.0, 2.5, 2.0, -kInf, kNan, kNan, -0.5}},
+    {BinaryOp::kMinimum, {2.0, -5.5, -3.0, -7.0, 0.0, -0.0, 0.0, 2.5, 2.0, -kInf, kNan, kNan,
+                          -0.5}},
     {BinaryOp::kEq, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
     {BinaryOp::kNe, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}},
     {BinaryOp::kLt, {0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 1}},
@@ -66,16 +74,24 @@ const BinaryCase kFloat32Cases[] = {
 };
 const BinaryCase kFloat64Cases[] = {
     {BinaryOp::kAdd, {7.5, -3.5, 4.0, -10.0, 3.0, 2.0, 1.0, kInf, kInf, kNan, kNan, kNan, -0.5}},
-    {BinaryOp::kSub, {3.5, -7.5, 10.0, -4.0, -3.0, -2.0, 1.0, -kInf, kInf, -kInf, kNan, kNan, -0.5}},
-    {BinaryOp::kMul, {11.0, -11.0, -21.0, 21.0, 0.0, -0.0, 0.0, kInf, kInf, -kInf, kNan, kNan, 0.0}},
-    {BinaryOp::kDiv, {2.75, -2.75, -2.3333333333333335, 2.3333333333333335, 0.0, -0.0, kInf, 0.0, kInf, kNan, kNan, kNan, kInf}},
-    {BinaryOp::kDivTrunc, {2.0, -2.0, -2.0, 2.0, 0.0, -0.0, kInf, 0.0, kInf, kNan, kNan, kNan, kInf}},
-    {BinaryOp::kDivFloor, {2.0, -3.0, -3.0, 2.0, 0.0, -0.0, kInf, 0.0, kNan, kNan, kNan, kNan, kInf}},
-    {BinaryOp::kRemainder, {1.5, 0.5, -2.0, -1.0, 0.0, -0.0, kNan, 2.5, kNan, kNan, kNan, kNan, kNan}},
+    {BinaryOp::kSub, {3.5, -7.5, 10.0, -4.0, -3.0, -2.0, 1.0, -kInf, kInf, -kInf, kNan, kNan,
+                      -0.5}},
+    {BinaryOp::kMul, {11.0, -11.0, -21.0, 21.0, 0.0, -0.0, 0.0, kInf, kInf, -kInf, kNan, kNan,
+                      0.0}},
+    {BinaryOp::kDiv, {2.75, -2.75, -2.3333333333333335, 2.3333333333333335, 0.0, -0.0, kInf, 0.0,
+                      kInf, kNan, kNan, kNan, kInf}},
+    {BinaryOp::kDivTrunc, {2.0, -2.0, -2.0, 2.0, 0.0, -0.0, kInf, 0.0, kInf, kNan, kNan, kNan,
+                           kInf}},
+    {BinaryOp::kDivFloor, {2.0, -3.0, -3.0, 2.0, 0.0, -0.0, kInf, 0.0, kNan, kNan, kNan, kNan,
+                           kInf}},
+    {BinaryOp::kRemainder, {1.5, 0.5, -2.0, -1.0, 0.0, -0.0, kNan, 2.5, kNan, kNan, kNan, kNan,
+                            kNan}},
     {BinaryOp::kFmod, {1.5, -1.5, 1.0, -1.0, 0.0, -0.0, kNan, 2.5, kNan, kNan, kNan, kNan, kNan}},
-    {BinaryOp::kPow, {30.25, 30.25, 0.0029154518950437317, -0.0029154518950437317, 0.0, 0.0, 1.0, kInf, kInf, kInf, kNan, kNan, 1.0}},
+    {BinaryOp::kPow, {30.25, 30.25, 0.0029154518950437317, -0.0029154518950437317, 0.0, 0.0, 1.0,
+                      kInf, kInf, kInf, kNan, kNan, 1.0}},
     {BinaryOp::kMaximum, {5.5, 2.0, 7.0, -3.0, 3.0, 2.0, 1.0, kInf, kInf, kInf, kNan, kNan, -0.0}},
-    {BinaryOp::kMinimum, {2.0, -5.5, -3.0, -7.0, 0.0, -0.0, 0.0, 2.5, 2.0, -kInf, kNan, kNan, -0.5}},
+    {BinaryOp::kMinimum, {2.0, -5.5, -3.0, -7.0, 0.0, -0.0, 0.0, 2.5, 2.0, -kInf, kNan, kNan,
+                          -0.5}},
     {BinaryOp::kEq, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
     {BinaryOp::kNe, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}},
     {BinaryOp::kLt, {0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 1}},
@@ -93,7 +109,9 @@ const BinaryCase kInt64Cases[] = {
     {BinaryOp::kAdd, {9, -5, 5, -9, 5, 17, -17, 12, 1, 93, -4, -4, 4}},
     {BinaryOp::kSub, {5, -9, 9, -5, -5, 9, -9, -8, -5, 107, 6, 2, 2}},
     {BinaryOp::kMul, {14, -14, -14, 14, 0, 52, 52, 20, -6, -700, -5, 3, 3}},
-    {BinaryOp::kDiv, {3.5, -3.5, -3.5, 3.5, 0.0, 3.25, 3.25, 0.20000000298023224, -0.6666666865348816, -14.285714149475098, -0.20000000298023224, 0.3333333432674408, 3.0}},
+    {BinaryOp::kDiv, {3.5, -3.5, -3.5, 3.5, 0.0, 3.25, 3.25, 0.20000000298023224,
+                      -0.6666666865348816, -14.285714149475098, -0.20000000298023224,
+                      0.3333333432674408, 3.0}},
     {BinaryOp::kDivTrunc, {3, -3, -3, 3, 0, 3, 3, 0, 0, -14, 0, 0, 3}},
     {BinaryOp::kDivFloor, {3, -4, -4, 3, 0, 3, 3, 0, -1, -15, -1, 0, 3}},
     {BinaryOp::kRemainder, {1, 1, -1, -1, 0, 1, -1, 2, 1, -5, -4, -1, 0}},
@@ -277,7 +295,8 @@ TEST(BinaryTest, PowScalarBase) {
   EXPECT_THAT(Values(p), ElementsAre(128, 0, 1));
   const Tensor q = *Pow(Scalar(2.5), i);
   EXPECT_EQ(q.dtype(), DType::kFloat32);
-  EXPECT_THAT(Values(q), AllClose(std::vector<double>{610.3515625, 0.001638400019146502, 1.0}, 1e-6));
+  EXPECT_THAT(Values(q),
+              AllClose(std::vector<double>{610.3515625, 0.001638400019146502, 1.0}, 1e-6));
   EXPECT_THAT(Values(*Pow(Scalar(int64_t{1}), Make({kNan, 5.0}))), ElementsAre(1, 1));
   EXPECT_THAT(Values(*Pow(Scalar(int64_t{0}), Make({0, 1, -1}, DType::kInt64))),
               ElementsAre(1, 0, 0));
@@ -347,7 +366,8 @@ TEST(BinaryTest, StridedInputsUseTheBlockPath) {
   ASSERT_THAT(Vec(r.sizes()), ElementsAre(37, 50));
   for (int64_t i = 0; i < 37; ++i) {
     for (int64_t j = 0; j < 50; ++j) {
-      const double expected = static_cast<double>(j * 37 + i) - static_cast<double>(i * 100 + 2 * j);
+      const double expected =
+          static_cast<double>(j * 37 + i) - static_cast<double>(i * 100 + 2 * j);
       ASSERT_EQ(r.ElementAt(i * 50 + j).to_double(), expected) << i << "," << j;
     }
   }
@@ -412,7 +432,8 @@ TEST(BinaryTest, ZeroDimAndEmpty) {
   EXPECT_EQ(s.Item()->to_double(), 6.0);
   const Tensor e = *Add(*Tensor::Empty({0, 3}, DType::kFloat32), Make({1.0, 2.0, 3.0}));
   EXPECT_THAT(Vec(e.sizes()), ElementsAre(0, 3));
-  const Tensor e2 = *Add(*Tensor::Empty({2, 0}, DType::kInt64), *Tensor::Empty({1, 0}, DType::kInt64));
+  const Tensor e2 =
+      *Add(*Tensor::Empty({2, 0}, DType::kInt64), *Tensor::Empty({1, 0}, DType::kInt64));
   EXPECT_THAT(Vec(e2.sizes()), ElementsAre(2, 0));
   const Tensor meta = *Binary(BinaryOp::kLt, Tensor::Meta({4, 1}, DType::kInt32),
                               Tensor::Meta({3}, DType::kFloat64), {.meta = true});

@@ -1,6 +1,6 @@
 // Pointwise kernel benchmarks: 4M-element float32 ops (bytes/s against a STREAM-like copy
 // and triad measured in the same run) and the per-call overhead on 1-element tensors,
-// through the C++ functions and through an OpRegistry. benchmarks/tensor/compare_torch.py
+// through the C++ functions and through OpRegistry::Global(). benchmarks/tensor/compare_torch.py
 // runs this binary and times the same ops in PyTorch.
 #include <cstring>
 #include <vector>
@@ -8,7 +8,6 @@
 #include "benchmark/benchmark.h"
 #include "tensor/copy.h"
 #include "tensor/op_registry.h"
-#include "tensor/ops/ops.h"
 #include "tensor/ops/pointwise/pointwise.h"
 #include "tensor/parallel.h"
 
@@ -170,16 +169,8 @@ void BM_AddInPlaceOverhead(benchmark::State& state) {
 }
 BENCHMARK(BM_AddInPlaceOverhead);
 
-// Through a registry: argument binding plus the kernel. The global registry links every op
-// group; a local one with just the pointwise ops measures the same path.
-const OpRegistry& PointwiseRegistry() {
-  static const OpRegistry* r = [] {
-    auto* reg = new OpRegistry();
-    if (!ops::RegisterPointwiseOps(*reg).ok()) std::abort();
-    return reg;
-  }();
-  return *r;
-}
+// Through the global registry (what the VM calls): argument binding plus the kernel.
+const OpRegistry& PointwiseRegistry() { return OpRegistry::Global(); }
 
 void BM_AddRegistryOverhead(benchmark::State& state) {
   SingleThread();

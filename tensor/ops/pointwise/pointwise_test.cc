@@ -131,7 +131,8 @@ TEST_F(PointwiseRegistryTest, InPlaceReturnsSelf) {
 TEST_F(PointwiseRegistryTest, NumbersWherePyTorchWantsTensors) {
   const Tensor x = Make({1.0, 2.0});
   EXPECT_THAT(Call("maximum", {x, 2}).status(),
-              IsPyError("TypeError", "maximum(): argument 'other' (position 2) must be Tensor, not int"));
+              IsPyError("TypeError",
+                        "maximum(): argument 'other' (position 2) must be Tensor, not int"));
   EXPECT_THAT(Call("minimum", {2.5, x}).status(),
               IsPyError("TypeError",
                         "minimum(): argument 'input' (position 1) must be Tensor, not float"));
@@ -139,9 +140,11 @@ TEST_F(PointwiseRegistryTest, NumbersWherePyTorchWantsTensors) {
               IsPyError("TypeError",
                         "logical_and(): argument 'other' (position 2) must be Tensor, not bool"));
   EXPECT_THAT(Call("exp", {2}).status(),
-              IsPyError("TypeError", "exp(): argument 'input' (position 1) must be Tensor, not int"));
+              IsPyError("TypeError",
+                        "exp(): argument 'input' (position 1) must be Tensor, not int"));
   EXPECT_THAT(Call("eq", {2, x}).status(),
-              IsPyError("TypeError", "eq(): argument 'input' (position 1) must be Tensor, not int"));
+              IsPyError("TypeError",
+                        "eq(): argument 'input' (position 1) must be Tensor, not int"));
   EXPECT_EQ(PythonErrorType(Call("lerp", {x, 3.0, 0.5}).status()), "TypeError");
   EXPECT_EQ(PythonErrorType(Call("where", {true, x, 2.5}).status()), "TypeError");
   EXPECT_EQ(PythonErrorType(Call("fmod", {2, x}).status()), "TypeError");

@@ -118,13 +118,17 @@ TEST(ClampTest, NumberBoundsPromote) {
 
 TEST(ClampTest, TensorBounds) {
   const Tensor x = Make({kNan, 1.0, 2.0, -1.0, 0.5});
-  const Tensor r = *ClampTensor(x, Make({0.0, kNan, 0.0, 0.0, 0.0}), Make({1.0, 1.0, kNan, -2.0, 1.0}));
+  const Tensor r =
+      *ClampTensor(x, Make({0.0, kNan, 0.0, 0.0, 0.0}), Make({1.0, 1.0, kNan, -2.0, 1.0}));
   EXPECT_THAT(Values(r), SameBits(std::vector<double>{kNan, kNan, kNan, -2.0, 0.5}));
-  const Tensor lo = *ClampTensor(Make({kNan, 1.0, 2.0, -1.0}), Tensor::FromScalar(Scalar(1.5)), Tensor());
+  const Tensor lo =
+      *ClampTensor(Make({kNan, 1.0, 2.0, -1.0}), Tensor::FromScalar(Scalar(1.5)), Tensor());
   EXPECT_THAT(Values(lo), SameBits(std::vector<double>{kNan, 1.5, 2.0, 1.5}));
-  const Tensor hi = *ClampTensor(Make({kNan, 1.0, 2.0, -1.0}), Tensor(), Make({kNan, 0.0, 0.0, 0.0}));
+  const Tensor hi =
+      *ClampTensor(Make({kNan, 1.0, 2.0, -1.0}), Tensor(), Make({kNan, 0.0, 0.0, 0.0}));
   EXPECT_THAT(Values(hi), SameBits(std::vector<double>{kNan, 0.0, 0.0, -1.0}));
-  const Tensor mixed = *ClampTensor(Make({3, -2}, DType::kInt64), Make({1.5, 1.5}), Make({2, 2}, DType::kInt64));
+  const Tensor mixed =
+      *ClampTensor(Make({3, -2}, DType::kInt64), Make({1.5, 1.5}), Make({2, 2}, DType::kInt64));
   EXPECT_EQ(mixed.dtype(), DType::kFloat32);
   EXPECT_THAT(Values(mixed), ElementsAre(2.0, 1.5));
   const Tensor b = *ClampTensor(Make({1, 0}, DType::kBool), Make({1, 0}, DType::kBool), Tensor());

@@ -136,8 +136,10 @@ TEST(GeometryTest, KernelsHonourEveryLayout) {
     const Tensor a = make(c.a_sizes, c.a_strides, 1.0f);
     const Tensor b = make(c.b_sizes, c.b_strides, 100.0f);
     const Tensor sum = *Add(a, b);
-    const Tensor a_full = Tensor::View(a, c.sizes, BroadcastStrides(a, c.sizes), a.storage_offset());
-    const Tensor b_full = Tensor::View(b, c.sizes, BroadcastStrides(b, c.sizes), b.storage_offset());
+    const Tensor a_full =
+        Tensor::View(a, c.sizes, BroadcastStrides(a, c.sizes), a.storage_offset());
+    const Tensor b_full =
+        Tensor::View(b, c.sizes, BroadcastStrides(b, c.sizes), b.storage_offset());
     for (int64_t i = 0; i < sum.numel(); ++i) {
       ASSERT_EQ(sum.ElementAt(i).to_double(),
                 a_full.ElementAt(i).to_double() + b_full.ElementAt(i).to_double())
