@@ -1,8 +1,7 @@
-// layer_norm: PyTorch's argument checks and messages, then oneDNN's layer_normalization
-// primitive for float32 (the input flattened to [rows, normalized size]) and an in-order
-// two-pass loop for float64.
+// layer_norm: PyTorch's argument checks and messages, then for float32 the PyTorch-exact
+// kernel (internal/layer_norm_kernel.h) or, for large inputs, oneDNN's
+// layer_normalization primitive over [rows, normalized size]; a two-pass loop for float64.
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -20,6 +19,11 @@ namespace wick::tensor {
 namespace {
 
 using linalg_internal::ScalarTypeName;
+
+// float32 inputs above this many elements use oneDNN's layer_normalization (about twice
+// as fast: PyTorch's Welford recurrence is a serial chain per lane); smaller ones, the
+// kind programs print, use the kernel that reproduces PyTorch bit for bit.
+constexpr int64_t kDnnlLayerNormMinElements = 65536;
 
 absl::Status CheckLayerNorm(const Tensor& input, IntSpan normalized_shape, const Tensor& weight,
                             const Tensor& bias) {
@@ -104,30 +108,6 @@ absl::Status DnnlLayerNorm(const Tensor& x, const Tensor& out, int64_t rows, int
   return linalg_internal::DnnlExecute(*prim, args);
 }
 
-// float64: mean and variance in two passes per row, y = (x - mean) * rstd * w + b.
-void LayerNormRows(const double* x, double* y, int64_t rows, int64_t cols, const double* w,
-                   const double* b, double eps) {
-  ParallelFor(0, rows, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(cols, 1)),
-              [&](int64_t lo, int64_t hi) {
-                for (int64_t r = lo; r < hi; ++r) {
-                  const double* xr = x + r * cols;
-                  double* yr = y + r * cols;
-                  double sum = 0;
-                  for (int64_t j = 0; j < cols; ++j) sum += xr[j];
-                  const double mean = sum / cols;
-                  double sq = 0;
-                  for (int64_t j = 0; j < cols; ++j) sq += (xr[j] - mean) * (xr[j] - mean);
-                  const double rstd = 1.0 / std::sqrt(std::max(sq / cols, 0.0) + eps);
-                  for (int64_t j = 0; j < cols; ++j) {
-                    double v = (xr[j] - mean) * rstd;
-                    if (w != nullptr) v *= w[j];
-                    if (b != nullptr) v += b[j];
-                    yr[j] = v;
-                  }
-                }
-              });
-}
-
 }  // namespace
 
 absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> normalized_shape,
@@ -140,7 +120,7 @@ absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> 
   const int64_t rows = input.numel() / cols;
   ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
   if (input.dtype() == DType::kFloat32) {
-    if (std::getenv("WICK_LN_ONEDNN") != nullptr) {
+    if (out.numel() > kDnnlLayerNormMinElements) {
       RETURN_IF_ERROR(DnnlLayerNorm(x, out, rows, cols, weight, bias, eps));
       return out;
     }
@@ -151,10 +131,9 @@ absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> 
     if (bias.defined()) {
       ASSIGN_OR_RETURN(b, linalg_internal::ContiguousAs(bias, DType::kFloat32));
     }
-    linalg_internal::LayerNormFloatRows(x.data<float>(), out.data<float>(), rows, cols,
-                                        w.defined() ? w.data<float>() : nullptr,
-                                        b.defined() ? b.data<float>() : nullptr,
-                                        static_cast<float>(eps));
+    linalg_internal::LayerNormRows(
+        x.data<float>(), out.data<float>(), rows, cols, w.defined() ? w.data<float>() : nullptr,
+        b.defined() ? b.data<float>() : nullptr, static_cast<float>(eps));
     return out;
   }
   Tensor w, b;
@@ -164,9 +143,9 @@ absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> 
   if (bias.defined()) {
     ASSIGN_OR_RETURN(b, linalg_internal::ContiguousAs(bias, DType::kFloat64));
   }
-  LayerNormRows(x.data<double>(), out.data<double>(), rows, cols,
-                w.defined() ? w.data<double>() : nullptr, b.defined() ? b.data<double>() : nullptr,
-                eps);
+  linalg_internal::LayerNormRows(x.data<double>(), out.data<double>(), rows, cols,
+                                 w.defined() ? w.data<double>() : nullptr,
+                                 b.defined() ? b.data<double>() : nullptr, eps);
   return out;
 }
 

@@ -26,6 +26,8 @@
 namespace wick::tensor {
 
 // torch.matmul: dot, mv, mm, or a batched product with broadcast batch dims, by rank.
+// Products of at most 8192 multiply-adds, and all float64/integer ones, sum in netlib
+// BLAS's order and match PyTorch bit for bit; larger float32 ones run on oneDNN.
 absl::StatusOr<Tensor> Matmul(const Tensor& self, const Tensor& other);
 // 2-D x 2-D.
 absl::StatusOr<Tensor> Mm(const Tensor& self, const Tensor& mat2);
@@ -52,12 +54,15 @@ absl::StatusOr<Tensor> Einsum(absl::string_view equation, absl::Span<const Tenso
 // input @ weight.T + bias; weight is [out, in] (or 1-D), bias optional (undefined).
 absl::StatusOr<Tensor> Linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
 // Softmax / log-softmax along `dim`, optionally converting the input to `dtype` first.
-// Rows containing NaN or +inf, or only -inf, come out all NaN, as in PyTorch.
+// Rows containing NaN or +inf, or only -inf, come out all NaN, as in PyTorch. Results
+// are PyTorch's bit for bit, except float32 softmax along the last dim above 16384
+// elements (oneDNN, ~1e-7 relative).
 absl::StatusOr<Tensor> Softmax(const Tensor& self, int64_t dim,
                                std::optional<DType> dtype = std::nullopt);
 absl::StatusOr<Tensor> LogSoftmax(const Tensor& self, int64_t dim,
                                   std::optional<DType> dtype = std::nullopt);
-// Normalizes over the trailing `normalized_shape` dims; weight/bias optional.
+// Normalizes over the trailing `normalized_shape` dims; weight/bias optional. Results are
+// PyTorch's bit for bit, except float32 above 65536 elements (oneDNN, ~1e-6 relative).
 absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> normalized_shape,
                                  const Tensor& weight, const Tensor& bias, double eps = 1e-5);
 // Rows of the 2-D `weight` picked by integer `indices` (any shape): indices.shape + [dim].

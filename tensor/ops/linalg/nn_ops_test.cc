@@ -252,11 +252,58 @@ TEST(LayerNorm, WithAndWithoutAffineMatchesReference) {
                0.8783085346221924, 1.4638476371765137, -1.4638475179672241, -0.8783084750175476,
                -0.29276955127716064, 0.29276949167251587, 0.8783085346221924, 1.4638476371765137},
               1e-6, 1e-6);
+  // Above 65536 elements float32 goes to oneDNN's primitive.
+  const Tensor big = Random({80, 1024}, kF, 12);
+  const Tensor bw = Random({1024}, kF, 13), bb = Random({1024}, kF, 14);
+  ExpectClose(*LayerNorm(big, {1024}, bw, bb), NaiveLayerNorm(big, 1024, bw, bb, 1e-5), 3e-6, 3e-6);
+  ExpectClose(*LayerNorm(big, {1024}, Tensor(), Tensor()), NaiveLayerNorm(big, 1024, {}, {}, 1e-5),
+              3e-6, 3e-6);
   // eps = 0 over a constant row is 0/0.
   ExpectClose(*LayerNorm(testing::FromValues({1, 1, 1}, {1, 3}), {3}, Tensor(), Tensor(), 0.0),
               {NAN, NAN, NAN});
   EXPECT_EQ(LayerNorm(*Tensor::Empty({0, 6}, kF), {6}, Tensor(), Tensor())->sizes(),
             IntSpan(Shape{0, 6}));
+}
+
+TEST(LayerNorm, Float32IsBitIdenticalToPyTorch) {
+  // Rows of 300 (chunks of Welford vectors, a cascade merge and a scalar tail) and of 5
+  // (tail only); expected bits printed by PyTorch 1.13's F.layer_norm.
+  std::vector<double> xs, ws, bs;
+  for (int i = 0; i < 900; ++i)
+    xs.push_back(static_cast<float>(((i * 7919) % 2001 - 1000) / 250.0 + 3.0));
+  for (int i = 0; i < 300; ++i) {
+    ws.push_back(static_cast<float>(((i * 104729) % 2001 - 1000) / 500.0));
+    bs.push_back(static_cast<float>(((i * 7907) % 2001 - 1000) / 1000.0));
+  }
+  const Tensor x = FromValues(xs, {3, 300});
+  const std::vector<double> y =
+      Values(*LayerNorm(x, {300}, FromValues(ws, {300}), FromValues(bs, {300})));
+  const std::vector<double> heads =
+      FromHex({0x4021ac39, 0xbde53961, 0x3fe86778, 0xbfe224d6, 0xbd464d2d, 0x3fa274a2, 0x3f30e0f4,
+               0x3fc5b076, 0x3ae6c0d0, 0x404cc5ba, 0x3fb9aac3, 0xbf3197d5, 0xbf8f3267, 0x3f75cb49,
+               0x3f245587, 0x3fb91813, 0x3f6bc925, 0xb80b865a});
+  for (int r = 0; r < 3; ++r) {
+    for (int j = 0; j < 6; ++j) EXPECT_EQ(y[r * 300 + j], heads[r * 6 + j]) << r << "," << j;
+  }
+  const std::vector<double> tails =
+      FromHex({0xbd5414a0, 0x3f34350d, 0x3f878a53, 0x3eb2bb1d, 0x3efd57c2, 0x3e758dd7,
+               0x3f32590b, 0x3e6dfd66, 0xbf21f116, 0x3f7db12b, 0xbfb4974a, 0x3f0ae2e3,
+               0x40067218, 0xbf7749a9, 0x3ec58ffc, 0x3fabd6d4, 0xbf12d7e0, 0x3e34e7dc,
+               0x3f081fd2, 0xbe6f64d2, 0x401eb883, 0x3f807652, 0xbf5e6d16, 0x40318e9c,
+               0x3f31ef77, 0x401d8a2e, 0xbfedff58, 0x3df68e3e, 0x3fda1efb, 0xbfbb5c78});
+  for (int r = 0; r < 3; ++r) {
+    for (int j = 0; j < 10; ++j)
+      EXPECT_EQ(y[r * 300 + 290 + j], tails[r * 10 + j]) << r << "," << j;
+  }
+  std::vector<double> short_rows;
+  for (int r = 0; r < 3; ++r) {
+    for (int j = 0; j < 5; ++j) short_rows.push_back(xs[r * 300 + j]);
+  }
+  ExpectClose(*LayerNorm(FromValues(short_rows, {3, 5}), {5}, Tensor(), Tensor()),
+              FromHex({0xbffe3638, 0x3f2c697c, 0x3f0e353c, 0x3ee001ff, 0x3ea3997f, 0x3fb503f4,
+                       0x3f3503f5, 0x33c517ee, 0xbf3503f2, 0xbfb503f2, 0x3fb503fb, 0x3f3503fc,
+                       0x350cd180, 0xbf3503ea, 0xbfb503f3}),
+              0, 0);
 }
 
 TEST(LayerNorm, ErrorsInPyTorchsOrder) {

@@ -37,8 +37,12 @@ struct Problem {
 // The last two dims of `t` as a matrix.
 Mat MatOf(const Tensor& t) {
   const int64_t r = t.dim();
-  return Mat{&t, static_cast<char*>(t.raw_data()), t.size(r - 2), t.size(r - 1),
-             t.stride(r - 2), t.stride(r - 1)};
+  return Mat{&t,
+             static_cast<char*>(t.raw_data()),
+             t.size(r - 2),
+             t.size(r - 1),
+             t.stride(r - 2),
+             t.stride(r - 1)};
 }
 
 Problem Describe(const Tensor& out, const Tensor& a, const Tensor& b) {

@@ -1,8 +1,8 @@
-// The float32 layer-norm kernel that reproduces PyTorch 1.13's CPU results bit for bit:
-// its row moments (a cascade of 8-lane Welford accumulators over chunks of 16 vectors,
-// merged pairwise, then a scalar Welford tail and a lane-by-lane merge) and its output
-// formula y = fma(fma(x, rstd, -rstd * mean), w, b). The arithmetic order was checked
-// against Debian's PyTorch 1.13 on rows of 1 to 8192 elements.
+// The layer-norm kernel that reproduces PyTorch 1.13's CPU results bit for bit: its row
+// moments (a cascade of Welford accumulators in 256-bit vectors over chunks of 16
+// vectors, merged pairwise, then a scalar Welford tail and a lane-by-lane merge) and its
+// output formula y = fma(fma(x, rstd, -rstd * mean), w, b). The float32 arithmetic order
+// was checked against Debian's PyTorch 1.13 on rows of 1 to 8192 elements.
 #ifndef WICK_TENSOR_OPS_LINALG_INTERNAL_LAYER_NORM_KERNEL_H_
 #define WICK_TENSOR_OPS_LINALG_INTERNAL_LAYER_NORM_KERNEL_H_
 
@@ -16,8 +16,10 @@ std::pair<float, float> RowMomentsFloat(const float* x, int64_t n);
 
 // y[r, :] = (x[r, :] - mean) * rstd * w + b for each of `rows` contiguous rows of `cols`
 // elements; w and b may be null (1 and 0). Splits rows across tensor::NumThreads().
-void LayerNormFloatRows(const float* x, float* y, int64_t rows, int64_t cols, const float* w,
-                        const float* b, float eps);
+void LayerNormRows(const float* x, float* y, int64_t rows, int64_t cols, const float* w,
+                   const float* b, float eps);
+void LayerNormRows(const double* x, double* y, int64_t rows, int64_t cols, const double* w,
+                   const double* b, double eps);
 
 }  // namespace wick::tensor::linalg_internal
 
