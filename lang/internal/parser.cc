@@ -161,11 +161,13 @@ void Parser::FinishError() {
   if (error_kind_ == ErrorKind::kTokenizer) return;
   // CPython's second pass re-parses from the top with its invalid_* rules, and
   // invalid_match_stmt matches a valid `match(x)` statement too: an earlier one wins
-  // over the real error, reported at the last token read.
+  // over the real error, reported at the last token the first pass read.
+  size_t last_fetched = fetched_;
   if (match_missing_colon_ && !first_pass_error_) {
     error_kind_ = ErrorKind::kNone;
     error_.reset();
-    RaiseAtToken(tokens_[fetched_], "expected ':'");
+    RaiseAtToken(tokens_[furthest_], "expected ':'");
+    last_fetched = furthest_;  // raised before the second pass read further
   }
   if (error_kind_ == ErrorKind::kGeneric && !error_) {
     // _PyPegen_set_syntax_error: where the plain parse got furthest.
@@ -193,7 +195,7 @@ void Parser::FinishError() {
     if (stream_.error->raised) {
       error_ = stream_.error->error;
     } else if (stream_.error->open_bracket_line > 0 &&
-               tokens_[fetched_].line > stream_.error->open_bracket_line) {
+               tokens_[last_fetched].line > stream_.error->open_bracket_line) {
       error_ = stream_.error->unclosed;
     }
   }

@@ -50,7 +50,6 @@ class Parser {
   const SyntaxError& error() const { return *error_; }
 
  private:
-  friend class StringParser;
 
   enum class ErrorKind { kNone, kGeneric, kSpecific, kTokenizer };
 
@@ -177,6 +176,10 @@ class Parser {
   Expr* NamedExpression();
   Expr* Expression();
   Expr* ExpressionWithoutInvalid();
+  // After a generic failure inside an expression that began at `entry`, parses it again
+  // as CPython's second pass would (backtracking, checks on) so that the invalid_*
+  // checks see the prefixes CPython's do. Returns nullptr.
+  std::nullptr_t RetryForInvalid(const Mark& entry);
   Expr* Disjunction();
   Expr* Conjunction();
   Expr* Inversion();
@@ -231,6 +234,7 @@ class Parser {
   // by `for`; `trailing_comma` is the comma before it, if any.
   std::nullptr_t CheckComprehensionInDisplay(const std::vector<Expr*>& elts,
                                              const Token* trailing_comma);
+  bool ComprehensionClausesAhead();
 
   // --- Calls and parameters (parser_args.cc) -----------------------------------------
   Expr* CallSuffix(size_t start, Expr* func);
@@ -268,6 +272,10 @@ class Parser {
   // A `match x` statement without ':' was seen; CPython's second pass reports it
   // (see FinishError).
   bool match_missing_colon_ = false;
+  // CPython memoizes `disjunction`: where invalid_expression has just parsed one with
+  // its checks off, invalid_legacy_expression reuses it as is. The disjunction starting
+  // at this token is parsed without the invalid_* checks.
+  size_t plain_disjunction_at_ = static_cast<size_t>(-1);
   friend class DepthGuard;
   ErrorKind error_kind_ = ErrorKind::kNone;
   std::optional<SyntaxError> error_;

@@ -54,6 +54,7 @@ bool Parser::CallArguments(std::vector<Expr*>* args, std::vector<Keyword*>* keyw
     ++count;
     if (At(Tok::kStar)) {
       Advance();
+      size_t value_start = pos_;
       if (seen_double_star && CheckInvalid()) {
         // invalid_arguments: a=args ',' '*'
         const Token& a = tokens_[first_arg];
@@ -64,8 +65,19 @@ bool Parser::CallArguments(std::vector<Expr*>* args, std::vector<Keyword*>* keyw
       }
       Expr* value = Expression();
       if (value == nullptr) {
-        // invalid_arguments: a=args ',' '*' (whatever follows the '*')
+        // invalid_arguments: a=args ',' '*' when nothing after the '*' parses (a PEG
+        // parser takes `*x` from `*x@`, and fails later).
+        bool nothing = false;
         if (!hard_error() && CheckInvalid() && count > 1) {
+          Mark m = Save();
+          pos_ = value_start;
+          ++speculating_;
+          nothing = Expression() == nullptr;
+          --speculating_;
+          if (hard_error()) return false;
+          Rewind(m);
+        }
+        if (nothing) {
           const Token& a = tokens_[first_arg];
           const Token& b = tokens_[prev_arg_end];
           return RaiseAt({a.line, a.col, b.end_line, b.end_col},
@@ -144,6 +156,23 @@ bool Parser::CallArguments(std::vector<Expr*>* args, std::vector<Keyword*>* keyw
         // invalid_arguments: a=expression b=for_if_clauses ',' [args | ...]
         //     | args ',' a=expression b=for_if_clauses
         if (!CheckInvalid() || (count == 1 && !At(Tok::kComma))) return Fail(), false;
+        if (At(Tok::kComma)) {
+          // CPython parses the arguments after the ',' first; errors there come first.
+          Mark m = Save();
+          Advance();
+          ++speculating_;
+          while (!At(Tok::kRPar)) {
+            if (At(Tok::kStar) || At(Tok::kDoubleStar)) Advance();
+            if (At(Tok::kName) && Kind(1) == Tok::kEqual) {
+              Advance();
+              Advance();
+            }
+            if (Expression() == nullptr || !Accept(Tok::kComma)) break;
+          }
+          --speculating_;
+          if (hard_error()) return false;
+          Rewind(m);
+        }
         return RaiseRange(e->loc, LastComprehensionItem(generators),
                           "Generator expression must be parenthesized"),
                false;
@@ -226,15 +255,22 @@ Arguments* Parser::Parameters(bool lambda) {
       Advance();
       if (At(Tok::kStar)) return RaiseAtToken(Peek(), "expected comma between / and *");
       posonly.swap(args);
+    } else if (t.kind == Tok::kStar && seen_star) {
+      // invalid_star_etc: '*' (param_no_default | ',') param_maybe_default* a='*'
+      //     (param_no_default | ',')   (a second-pass lookahead: the plain parse
+      // stops at this '*')
+      ++speculating_;
+      bool param = Kind(1) == Tok::kName &&
+                   (Kind(2) == Tok::kComma || Kind(2) == closer ||
+                    (!lambda && Kind(2) == Tok::kColon));
+      bool comma = Kind(1) == Tok::kComma;
+      --speculating_;
+      if (CheckInvalid() && (param || comma)) {
+        return RaiseAtToken(t, "* argument may appear only once");
+      }
+      return Fail();
     } else if (t.kind == Tok::kStar) {
       const Token& star = Advance();
-      if (seen_star) {
-        // invalid_star_etc: '*' (param_no_default | ',') param_maybe_default* a='*'
-        if (CheckInvalid() && (At(Tok::kName) || At(Tok::kComma))) {
-          return RaiseAtToken(star, "* argument may appear only once");
-        }
-        return Fail();
-      }
       seen_star = true;
       if (At(closer) ||
           (At(Tok::kComma) && (Kind(1) == closer || Kind(1) == Tok::kDoubleStar))) {

@@ -157,7 +157,7 @@ Expr* Parser::ParenAtom(ParenKind* kind) {
   if (first == nullptr) return nullptr;
   if (AtComprehension()) {
     *kind = ParenKind::kGenexp;
-    if (first->Is<Starred>() && CheckInvalid()) {
+    if (first->Is<Starred>() && CheckInvalid() && ComprehensionClausesAhead()) {
       return RaiseAt(first->loc, "iterable unpacking cannot be used in comprehension");
     }
     std::vector<Comprehension*> generators;
@@ -196,7 +196,7 @@ Expr* Parser::ParenAtom(ParenKind* kind) {
 //     | ('[' | '{') a=star_named_expression b=',' for_if_clauses
 std::nullptr_t Parser::CheckComprehensionInDisplay(const std::vector<Expr*>& elts,
                                                    const Token* trailing_comma) {
-  if (!CheckInvalid()) return Fail();
+  if (!CheckInvalid() || !ComprehensionClausesAhead()) return Fail();
   SourceRange end = elts.back()->loc;
   if (elts.size() == 1 && trailing_comma != nullptr) {
     end = {trailing_comma->line, trailing_comma->col, trailing_comma->end_line,
@@ -204,6 +204,18 @@ std::nullptr_t Parser::CheckComprehensionInDisplay(const std::vector<Expr*>& elt
   }
   return RaiseRange(elts[0]->loc, end,
                     "did you forget parentheses around the comprehension target?");
+}
+
+// Whether for_if_clauses parse here (errors inside them are raised).
+bool Parser::ComprehensionClausesAhead() {
+  Mark m = Save();
+  ++speculating_;
+  std::vector<Comprehension*> generators;
+  bool ok = ForIfClauses(&generators);
+  --speculating_;
+  if (hard_error()) return false;
+  Rewind(m);
+  return ok;
 }
 
 // list -> '[' [star_named_expressions] ']'
@@ -216,7 +228,7 @@ Expr* Parser::ListAtom() {
     Expr* first = StarNamedExpression();
     if (first == nullptr) return nullptr;
     if (AtComprehension()) {
-      if (first->Is<Starred>() && CheckInvalid()) {
+      if (first->Is<Starred>() && CheckInvalid() && ComprehensionClausesAhead()) {
         return RaiseAt(first->loc, "iterable unpacking cannot be used in comprehension");
       }
       std::vector<Comprehension*> generators;
@@ -286,7 +298,7 @@ Expr* Parser::BraceAtom() {
     return DictAfterFirst(start, first, value);
   }
   if (AtComprehension()) {
-    if (first->Is<Starred>() && CheckInvalid()) {
+    if (first->Is<Starred>() && CheckInvalid() && ComprehensionClausesAhead()) {
       return RaiseAt(first->loc, "iterable unpacking cannot be used in comprehension");
     }
     std::vector<Comprehension*> generators;

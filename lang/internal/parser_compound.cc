@@ -362,8 +362,8 @@ ExceptHandler* Parser::ExceptBlock() {
 // Only recognized (to say it is unsupported): `match` is a soft keyword, so `match =
 // 1` and `match(x)` stay ordinary statements.
 Parser::MatchAhead Parser::MatchStatementAhead() {
+  // A first-pass rule in CPython: what it looks at counts for "invalid syntax".
   Mark m = Save();
-  ++speculating_;
   ++no_invalid_;
   Advance();
   MatchAhead result = MatchAhead::kNo;
@@ -379,7 +379,6 @@ Parser::MatchAhead Parser::MatchStatementAhead() {
     }
   }
   --no_invalid_;
-  --speculating_;
   if (error_kind_ == ErrorKind::kTokenizer) return MatchAhead::kNo;
   Rewind(m);
   error_kind_ = m.error_kind;

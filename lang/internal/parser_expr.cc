@@ -1,5 +1,5 @@
 // Expressions from star_expressions down to primaries, with CPython 3.11's precedence
-// and the invalid_expression / invalid_named_expression checks; also yield and lambda.
+// (the invalid_* checks they call are in parser_invalid.cc); also yield and lambda.
 #include <string>
 #include <utility>
 #include <vector>
@@ -8,13 +8,6 @@
 #include "lang/internal/parser.h"
 
 namespace wick::lang::internal {
-namespace {
-
-bool IsSoftKeyword(absl::string_view name) {
-  return name == "_" || name == "case" || name == "match";
-}
-
-}  // namespace
 
 bool Parser::CanStartExpression(internal::Tok t) {
   switch (t) {
@@ -92,6 +85,14 @@ Expr* Parser::NamedExpression() {
   if (At(Tok::kColonEqual)) {
     // invalid_named_expression: a=expression ':=' expression
     if (!CheckInvalid()) return Fail();
+    Mark m = Save();
+    ++speculating_;
+    Advance();
+    bool value = Expression() != nullptr;
+    --speculating_;
+    if (hard_error()) return nullptr;
+    Rewind(m);
+    if (!value) return Fail();
     return RaiseAt(e->loc, absl::StrCat("cannot use assignment expressions with ",
                                         ExprName(e)));
   }
@@ -99,74 +100,6 @@ Expr* Parser::NamedExpression() {
     return nullptr;
   }
   return e;
-}
-
-// invalid_named_expression:
-//     | a=NAME '=' b=bitwise_or !('='|':=')
-//     | !(list|tuple|genexp|'True'|'None'|'False') a=bitwise_or b='=' bitwise_or
-//       !('='|':=')
-bool Parser::CheckAssignmentInExpression(size_t start, Expr* a, bool allow_name) {
-  if (!CheckInvalid() || !At(Tok::kEqual)) return false;
-  bool is_name = tokens_[start].kind == Tok::kName && pos_ == start + 1;
-  if (is_name && !allow_name) return false;
-  Mark m = Save();
-  ++speculating_;
-  ++no_invalid_;
-  bool match = false;
-  SourceRange b_loc;
-  size_t equal = pos_;
-  if (!is_name) {
-    // `a` must be a whole bitwise_or, not starting with a display or singleton.
-    pos_ = start;
-    match = !StartsWithDisplayOrSingleton(start);
-    if (match) {
-      pos_ = start;
-      match = BitwiseOr() != nullptr && pos_ == equal;
-    }
-  } else {
-    match = true;
-  }
-  if (match) {
-    pos_ = equal;
-    Advance();
-    Expr* b = BitwiseOr();
-    match = b != nullptr && !At(Tok::kEqual) && !At(Tok::kColonEqual);
-    if (b != nullptr) b_loc = b->loc;
-  }
-  --no_invalid_;
-  --speculating_;
-  if (error_kind_ == ErrorKind::kTokenizer) return true;
-  Rewind(m);
-  error_kind_ = m.error_kind;
-  if (error_kind_ == ErrorKind::kNone) error_.reset();
-  if (!match) return false;
-  if (is_name) {
-    RaiseRange(a->loc, b_loc,
-               "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
-  } else {
-    RaiseAt(a->loc, absl::StrCat("cannot assign to ", ExprName(a),
-                                 " here. Maybe you meant '==' instead of '='?"));
-  }
-  return true;
-}
-
-bool Parser::StartsWithDisplayOrSingleton(size_t start) {
-  switch (tokens_[start].kind) {
-    case Tok::kTrue: case Tok::kNone: case Tok::kFalse:
-      return true;
-    case Tok::kLSqb: {
-      pos_ = start;
-      Expr* e = ListAtom();
-      return e != nullptr && e->Is<List>();
-    }
-    case Tok::kLPar: {
-      pos_ = start;
-      ParenKind kind = ParenKind::kGroup;
-      return ParenAtom(&kind) != nullptr && kind != ParenKind::kGroup;
-    }
-    default:
-      return false;
-  }
 }
 
 // expression -> invalid_expression | invalid_legacy_expression
@@ -178,8 +111,9 @@ Expr* Parser::Expression() {
   }
   if (At(Tok::kLambda)) return LambdaDef();
   size_t start = pos_;
+  Mark entry = Save();
   Expr* a = Disjunction();
-  if (a == nullptr) return nullptr;
+  if (a == nullptr) return RetryForInvalid(entry);
   if (At(Tok::kIf)) {
     Mark m = Save();
     Advance();
@@ -198,7 +132,7 @@ Expr* Parser::Expression() {
       orelse = Expression();
     }
     if (orelse == nullptr) {
-      if (!Backtracking()) return nullptr;
+      if (!Backtracking()) return RetryForInvalid(entry);
       Rewind(m);
       return a;
     }
@@ -223,50 +157,15 @@ Expr* Parser::ExpressionWithoutInvalid() {
   return e;
 }
 
-// invalid_expression -> !(NAME STRING | SOFT_KEYWORD) a=disjunction
-//     b=expression_without_invalid     (raises only inside brackets)
-// invalid_legacy_expression -> a=NAME !'(' b=star_expressions
-// Both parse ahead; the second with the invalid_* rules on, so errors inside `b`
-// (a bad f-string, a missing comma) surface as CPython's second pass finds them.
-std::nullptr_t Parser::CheckExpressionFollowsExpression(size_t start, Expr* a) {
-  const Token& first = tokens_[start];
-  bool single_name = first.kind == Tok::kName && pos_ == start + 1;
-  bool legacy = single_name && (first.text == "print" || first.text == "exec");
-  auto speculate = [&](bool invalid_rules, SourceRange* loc, bool* in_brackets) {
-    Mark m = Save();
-    ++speculating_;
-    if (!invalid_rules) ++no_invalid_;
-    Expr* b = invalid_rules ? StarExpressions() : Expression();
-    if (!invalid_rules) --no_invalid_;
-    --speculating_;
-    if (b != nullptr) {
-      *loc = b->loc;
-      *in_brackets = tokens_[last_].level > 0;
-    }
-    if (hard_error()) return false;
-    Rewind(m);
-    return b != nullptr;
-  };
-  SourceRange b_loc;
-  bool in_brackets = false;
-  if (!(first.kind == Tok::kName &&
-        (tokens_[start + 1].kind == Tok::kString || IsSoftKeyword(first.text)))) {
-    bool ok = speculate(/*invalid_rules=*/false, &b_loc, &in_brackets);
-    if (hard_error()) return nullptr;
-    if (ok && in_brackets && !legacy) {
-      return RaiseRange(a->loc, b_loc, "invalid syntax. Perhaps you forgot a comma?");
-    }
-  }
-  if (!single_name) return nullptr;
-  bool ok = speculate(/*invalid_rules=*/true, &b_loc, &in_brackets);
-  if (hard_error() || !ok || !legacy) return nullptr;
-  return RaiseRange(a->loc, b_loc,
-                    absl::StrCat("Missing parentheses in call to '", first.text,
-                                 "'. Did you mean ", first.text, "(...)?"));
-}
-
 // disjunction -> conjunction ('or' conjunction)+ | conjunction
 Expr* Parser::Disjunction() {
+  // See plain_disjunction_at_ in parser.h.
+  struct Plain {
+    Parser* p;
+    bool on;
+    Plain(Parser* p, bool on) : p(p), on(on) { p->no_invalid_ += on; }
+    ~Plain() { p->no_invalid_ -= on; }
+  } plain(this, pos_ == plain_disjunction_at_);
   size_t start = pos_;
   Expr* first = Conjunction();
   if (first == nullptr || !At(Tok::kOr)) return first;

@@ -189,6 +189,7 @@ Stmt* Parser::ExprOrAssignment() {
   }
 
   std::vector<Expr*> targets = {first};
+  size_t first_equal = pos_;
   while (At(Tok::kEqual)) {
     Expr* target = targets.back();
     // invalid_assignment: (star_targets '=')* a=yield_expr '='
@@ -197,18 +198,20 @@ Stmt* Parser::ExprOrAssignment() {
     }
     if (Expr* bad = InvalidTarget(target, TargetsType::kStar)) {
       // invalid_assignment tries star_named_expression (',' star_named_expressions)*
-      // first, which runs invalid_named_expression on the first target or, for a bare
-      // tuple, on its last element (unless a comma ends it).
-      if (targets.size() == 1) {
-        bool checked = false;
-        if (!bare_tuple) {
-          checked = CheckAssignmentInExpression(start, target, /*allow_name=*/false);
-        } else if (tokens_[pos_ - 1].kind != Tok::kComma) {
-          checked = CheckAssignmentInExpression(last_start, target->As<Tuple>()->elts.back(),
-                                                /*allow_name=*/true);
-        }
-        if (checked) return nullptr;
+      // first, which runs invalid_named_expression on the first target (`x = a < b =
+      // c` is read as `x = a` followed by `<`) or, for a bare tuple, on its last
+      // element (unless a comma ends it).
+      size_t at = pos_;
+      pos_ = first_equal;
+      bool checked = false;
+      if (!bare_tuple) {
+        checked = CheckAssignmentInExpression(start, first, /*allow_name=*/true);
+      } else if (tokens_[first_equal - 1].kind != Tok::kComma) {
+        checked = CheckAssignmentInExpression(last_start, first->As<Tuple>()->elts.back(),
+                                              /*allow_name=*/true);
       }
+      if (checked) return nullptr;
+      pos_ = at;
       return RaiseAt(bad->loc, absl::StrCat("cannot assign to ", ExprName(bad)));
     }
     Advance();

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <utility>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "lang/internal/number_scanner.h"
 #include "lang/internal/unicode.h"
 
 namespace wick::lang::internal {
@@ -18,15 +18,6 @@ constexpr int kTabSize = 8;
 constexpr int kMaxIndent = 100;  // CPython's MAXINDENT
 constexpr int kMaxLevel = 200;   // CPython's MAXLEVEL
 constexpr int kEof = -1;
-
-bool IsDigit(int c) { return c >= '0' && c <= '9'; }
-bool IsXDigit(int c) {
-  return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-bool IsIdentifierStart(int c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 128;
-}
-bool IsIdentifierChar(int c) { return IsIdentifierStart(c) || IsDigit(c); }
 
 char ClosingFor(char open) { return open == '(' ? ')' : open == '[' ? ']' : '}'; }
 
@@ -158,10 +149,6 @@ class Tokenizer {
   bool Number(size_t start);
   bool String(size_t start, int start_line, size_t start_line_start);
   bool Operator(size_t start);
-  bool VerifyEndOfNumber(size_t at, const char* kind);
-  // Reads digits and single underscores after a first digit; returns the position of
-  // the first character after them, or npos after reporting an error.
-  size_t DecimalTail(size_t at);
 
   const SourceLines& lines_;
   absl::string_view src_;
@@ -360,155 +347,22 @@ bool Tokenizer::Name(size_t start) {
   return true;
 }
 
-// After a number: a letter or digit right after it is an error, except the keywords that
-// may follow a number in valid code (`1if x else 2`), which CPython only warns about.
-bool Tokenizer::VerifyEndOfNumber(size_t at, const char* kind) {
-  absl::string_view rest = src_.substr(std::min(at, src_.size()));
-  int c = Peek(at);
-  bool keyword = false;
-  if (c == 'a') keyword = absl::StartsWith(rest, "and");
-  if (c == 'e') keyword = absl::StartsWith(rest, "else");
-  if (c == 'f') keyword = absl::StartsWith(rest, "for");
-  if (c == 'i') {
-    int c2 = Peek(at + 1);
-    keyword = c2 == 'f' || c2 == 'n' || c2 == 's';
-  }
-  if (c == 'o') keyword = absl::StartsWith(rest, "or");
-  if (c == 'n') keyword = absl::StartsWith(rest, "not");
-  if (keyword) return true;
-  if (IsIdentifierChar(c)) return Raise(at, absl::StrCat("invalid ", kind, " literal"));
-  return true;
-}
-
-size_t Tokenizer::DecimalTail(size_t at) {
-  for (;;) {
-    while (IsDigit(Peek(at))) ++at;
-    if (Peek(at) != '_') return at;
-    ++at;
-    if (!IsDigit(Peek(at))) {
-      Raise(at, "invalid decimal literal");
-      return absl::string_view::npos;
-    }
-  }
-}
-
 bool Tokenizer::Number(size_t start) {
-  size_t at = start;
-  int c = Peek(at);
-  auto finish = [&](size_t end) {
-    pos_ = end;
+  NumberScan n = ScanNumber(src_, start);
+  if (n.error.empty()) {
+    pos_ = n.end;
     Emit(Tok::kNumber, start, line_, line_start_);
     return true;
-  };
-  auto radix = [&](auto is_digit, const char* kind) -> bool {
-    // `at` is past the 0x/0o/0b prefix.
-    for (;;) {
-      if (Peek(at) == '_') ++at;
-      if (!is_digit(Peek(at))) {
-        if (IsDigit(Peek(at)) && kind[0] != 'h') {
-          return Raise(at + 1, absl::StrFormat("invalid digit '%c' in %s literal",
-                                               Peek(at), kind));
-        }
-        return Raise(at, absl::StrCat("invalid ", kind, " literal"));
-      }
-      while (is_digit(Peek(at))) ++at;
-      if (Peek(at) != '_') break;
-    }
-    if (IsDigit(Peek(at)) && kind[0] != 'h') {
-      return Raise(at + 1,
-                   absl::StrFormat("invalid digit '%c' in %s literal", Peek(at), kind));
-    }
-    if (!VerifyEndOfNumber(at, kind)) return false;
-    return finish(at);
-  };
-  bool fraction = false;
-  if (c == '0') {
-    int x = Peek(at + 1) | 0x20;
-    if (x == 'x') {
-      at += 2;
-      return radix([](int d) { return IsXDigit(d); }, "hexadecimal");
-    }
-    if (x == 'o') {
-      at += 2;
-      return radix([](int d) { return d >= '0' && d <= '7'; }, "octal");
-    }
-    if (x == 'b') {
-      at += 2;
-      return radix([](int d) { return d == '0' || d == '1'; }, "binary");
-    }
-    // Zeros (with underscores), then maybe a float; `0777` is an error.
-    ++at;
-    bool nonzero = false;
-    for (;;) {
-      if (Peek(at) == '_') {
-        ++at;
-        if (!IsDigit(Peek(at))) return Raise(at, "invalid decimal literal");
-      }
-      if (Peek(at) != '0') break;
-      ++at;
-    }
-    size_t zeros_end = at;
-    if (IsDigit(Peek(at))) {
-      nonzero = true;
-      zeros_end = at + 1;
-      at = DecimalTail(at + 1);
-      if (at == absl::string_view::npos) return false;
-    }
-    c = Peek(at);
-    if (c == '.') {
-      ++at;
-      fraction = true;
-    } else if (c != 'e' && c != 'E' && c != 'j' && c != 'J') {
-      if (nonzero) {
-        SyntaxError e;
-        int begin = CharCount(src_.substr(line_start_, start - line_start_)) + 1;
-        int end = CharCount(src_.substr(line_start_, zeros_end - line_start_));
-        return Fail(SyntaxError::Type::kSyntaxError,
-                    "leading zeros in decimal integer literals are not permitted; use "
-                    "an 0o prefix for octal integers",
-                    line_, begin, line_, end, /*raised=*/true);
-      }
-      if (!VerifyEndOfNumber(at, "decimal")) return false;
-      return finish(at);
-    }
-  } else if (c == '.') {
-    ++at;
-    fraction = true;
-  } else {
-    at = DecimalTail(at + 1);
-    if (at == absl::string_view::npos) return false;
-    if (Peek(at) == '.') {
-      ++at;
-      fraction = true;
-    }
   }
-  if (fraction && IsDigit(Peek(at))) {
-    at = DecimalTail(at + 1);
-    if (at == absl::string_view::npos) return false;
+  pos_ = n.cursor;
+  if (n.range_end > 0) {
+    // Reported as a range of characters, from the number's start.
+    int begin = CharCount(src_.substr(line_start_, start - line_start_)) + 1;
+    int end = CharCount(src_.substr(line_start_, n.range_end - line_start_));
+    return Fail(SyntaxError::Type::kSyntaxError, std::move(n.error), line_, begin, line_,
+                end, /*raised=*/true);
   }
-  c = Peek(at);
-  if (c == 'e' || c == 'E') {
-    size_t e_at = at;
-    ++at;
-    if (Peek(at) == '+' || Peek(at) == '-') {
-      ++at;
-      if (!IsDigit(Peek(at))) return Raise(at, "invalid decimal literal");
-    } else if (!IsDigit(Peek(at))) {
-      // `1e` or `1else`: the number ends before the 'e'.
-      if (!VerifyEndOfNumber(e_at, "decimal")) return false;
-      return finish(e_at);
-    }
-    at = DecimalTail(at + 1);
-    if (at == absl::string_view::npos) return false;
-  }
-  c = Peek(at);
-  if (c == 'j' || c == 'J') {
-    ++at;
-    if (!VerifyEndOfNumber(at, "imaginary")) return false;
-  } else if (!VerifyEndOfNumber(at, "decimal")) {
-    return false;
-  }
-  return finish(at);
+  return Raise(n.cursor, std::move(n.error));
 }
 
 bool Tokenizer::String(size_t start, int start_line, size_t start_line_start) {

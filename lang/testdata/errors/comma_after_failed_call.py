@@ -1,0 +1,2 @@
+de[f __init__(self, d: int = 4):
+    pass

@@ -1,0 +1,1 @@
+d = lambda: x if c@else y

@@ -1,0 +1,2 @@
+match(x)
+print(1 2 3)

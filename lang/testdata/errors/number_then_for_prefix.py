@@ -1,0 +1,1 @@
+z = [0forbi in r]

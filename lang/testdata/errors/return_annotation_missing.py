@@ -1,0 +1,1 @@
+def h() -> else: pass
