@@ -206,6 +206,12 @@ void Runtime::InitTypes() {
   types_.filter = make("filter", object, Layout::kOther);
   types_.reversed = make("reversed", object, Layout::kOther);
   types_.call_iterator = make("callable_iterator", object, Layout::kOther);
+  types_.code = make("code", object, Layout::kOther);
+  types_.function = make("function", object, Layout::kOther);
+  types_.staticmethod = make("staticmethod", object, Layout::kOther);
+  types_.classmethod = make("classmethod", object, Layout::kOther);
+  types_.property = make("property", object, Layout::kOther);
+  types_.super_ = make("super", object, Layout::kOther);
   // Each exception class becomes a local named after its field, so the X-macro's
   // base column resolves to an already created class (or `object`).
 #define WICK_X(field, name, base) \
@@ -223,7 +229,8 @@ void Runtime::InitTypes() {
                   types_.dict, types_.set, types_.type,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
-                  types_.ellipsis}) {
+                  types_.ellipsis, types_.code, types_.function, types_.staticmethod,
+                  types_.classmethod, types_.property, types_.super_}) {
     t->set_base_type(false);
   }
 

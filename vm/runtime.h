@@ -24,6 +24,7 @@
 namespace wick::vm {
 
 class Dict;
+class Interpreter;
 class Set;
 
 // The exception classes: (field, Python name, base field). Order = creation order.
@@ -88,6 +89,9 @@ class Runtime {
     Type* dict_keyiterator; Type* dict_valueiterator; Type* dict_itemiterator;
     Type* set_iterator; Type* str_iterator; Type* enumerate; Type* zip; Type* map;
     Type* filter; Type* reversed; Type* call_iterator;
+    // Filled in by the interpreter and builtins (vm/interpreter.h, vm/builtins/).
+    Type* code; Type* function; Type* staticmethod; Type* classmethod; Type* property;
+    Type* super_;
   };
   struct ExceptionTypes {
 #define WICK_X(field, name, base) Type* field;
@@ -195,6 +199,11 @@ class Runtime {
   // "TypeError: message" for the pending exception (tests and diagnostics).
   std::string PendingMessage();
 
+  // The interpreter running on this runtime (null when there is none, e.g. in object
+  // model tests). Set by the Interpreter's constructor.
+  Interpreter* interpreter() const { return interpreter_; }
+  void set_interpreter(Interpreter* i) { interpreter_ = i; }
+
   // Objects currently alive (walks the list; for tests).
   int64_t LiveObjectCount() const;
 
@@ -216,6 +225,7 @@ class Runtime {
   Value empty_tuple_, empty_str_, not_implemented_, ellipsis_;
   Value pending_;
   std::vector<Object*> repr_stack_;
+  Interpreter* interpreter_ = nullptr;
 };
 
 }  // namespace wick::vm

@@ -116,6 +116,13 @@ struct TraceEntry {
   std::string file;
   int line = 0;
   std::string function;
+  // The failing expression's position (CPython's co_positions, 0-based byte columns)
+  // for 3.11's `^^^^` markers; col < 0 means unknown. `source_line` is line `line` of
+  // the file (empty when unavailable), kept so printing needs no file access.
+  int col = -1;
+  int end_line = 0;
+  int end_col = -1;
+  std::string source_line;
 };
 
 class ExceptionObject : public Object {

@@ -1,0 +1,170 @@
+// The interpreter: runs code objects (vm/code.h) on a Runtime (vm/runtime.h).
+//
+//   Runtime rt;
+//   Interpreter interp(rt);                       // installs builtins and modules
+//   int status = interp.RunMain(source, "x.py");  // like `python3 x.py`
+//
+// Design (docs/vm_plan.md): one dispatch function with short cases and named slow
+// paths; Python-to-Python calls recurse in C++ (one Execute per frame) with
+// RecursionError at the recursion limit; exceptions unwind through the code object's
+// static exception table; every frame entry goes through the FrameEvalHook when one is
+// installed (M3's compiled-code cache), and any frame can be started at any instruction
+// from a FrameState (M3/M4's resume entries).
+#ifndef WICK_VM_INTERPRETER_H_
+#define WICK_VM_INTERPRETER_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "vm/code.h"
+#include "vm/object.h"
+#include "vm/objects/dict.h"
+#include "vm/runtime.h"
+#include "vm/value.h"
+
+namespace wick::vm {
+
+// A Python function: a code object plus what MAKE_FUNCTION attached to it.
+class Function : public Object {
+ public:
+  void ClearRefs() override;
+  ~Function() override;
+
+  Value code;        // CodeObject
+  Value globals;     // Dict
+  Value builtins;    // Dict
+  Value defaults;    // tuple or None
+  Value kwdefaults;  // dict or None
+  Value closure;     // tuple of Cell, or None
+  Value name;        // str (__name__, assignable)
+  Value qualname;    // str
+  Value doc;         // None or str
+  Value module;      // str: globals["__name__"] at definition
+  Dict* dict = nullptr;  // owned; function attributes (functools.wraps sets some)
+
+  CodeObject* code_object() const { return code.as<CodeObject>(); }
+};
+
+// A live frame, as the interpreter runs it. Hooks and builtins that need the caller's
+// frame (zero-argument super(), the tracer) read it; they do not modify it.
+struct Frame {
+  CodeObject* code = nullptr;
+  Function* function = nullptr;  // null for module and class bodies run directly
+  Dict* globals = nullptr;
+  Dict* builtins = nullptr;
+  Value locals_dict;             // module and class bodies: the namespace dict; else None
+  Value* locals = nullptr;       // code->varnames.size() slots; Raised() = unbound
+  Value* cells = nullptr;        // code->num_cells() Cell objects
+  Value* stack_base = nullptr;   // value stack bottom
+  Value* stack_top = nullptr;    // one past TOS
+  int32_t next_instr = 0;        // index of the next instruction to run
+  int32_t lasti = -1;            // index of the instruction running (or that raised)
+  Value handled_exception;       // the exception being handled (sys.exc_info()), or None
+  Frame* back = nullptr;         // the calling frame
+};
+
+// A complete, copyable description of a frame at an instruction boundary: enough to
+// start the code object there (Interpreter::Resume) as if execution had reached it.
+struct FrameState {
+  Value code;                 // CodeObject
+  Value function;             // Function, or None
+  Value globals;              // Dict
+  Value locals_dict;          // None unless the code uses a namespace dict
+  int32_t offset = 0;         // the instruction to execute next
+  std::vector<Value> locals;  // one per varname; Raised() = unbound
+  std::vector<Value> cells;   // one Cell per cellvar and freevar
+  std::vector<Value> stack;   // value stack, bottom first (NULL slots are Raised())
+  Value handled_exception;    // None when no exception is being handled
+};
+
+// Called on every frame entry when installed. Runs the frame itself (returning true and
+// setting *result, which may be Value::Raised()) or declines (returning false) so the
+// interpreter runs it normally. `entry_offset` is 0 for calls and the resume offset for
+// Resume(). The hook may call back into the interpreter (it runs frames it compiles);
+// it is not consulted again for the frame it declined.
+class FrameEvalHook {
+ public:
+  virtual ~FrameEvalHook() = default;
+  virtual bool OnFrameEnter(Interpreter& interp, Frame& frame, int32_t entry_offset,
+                            Value* result) = 0;
+};
+
+class Interpreter {
+ public:
+  // Installs the builtins module and the native module registry into `rt`.
+  explicit Interpreter(Runtime& rt);
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  Runtime& runtime() { return rt_; }
+  static Interpreter& Of(Runtime& rt) { return *rt.interpreter(); }
+
+  // --- Whole programs ----------------------------------------------------------------
+  // Parses, compiles and runs `source` as the __main__ module with sys.argv = argv.
+  // Prints what CPython prints for an uncaught exception or syntax error to stderr.
+  // Returns the process exit status (0, 1, or sys.exit's code).
+  int RunMain(absl::string_view source, absl::string_view filename,
+              const std::vector<std::string>& argv);
+  // Runs a module-level code object in `module`'s namespace.
+  Value ExecModuleCode(Value code, Value module);
+
+  // --- Calls -------------------------------------------------------------------------
+  // Calls a Python function (the function type's call slot).
+  Value CallFunction(Function* f, Args args, const KwArgs& kwargs);
+  // Starts `state.code` at `state.offset` with the given locals, cells and stack.
+  Value Resume(const FrameState& state);
+  // The frame state of `frame` now (for hooks and tests).
+  FrameState CaptureFrameState(const Frame& frame) const;
+  // The innermost running frame, or null.
+  Frame* current_frame() const { return current_frame_; }
+
+  // --- Hook --------------------------------------------------------------------------
+  void set_frame_eval_hook(FrameEvalHook* hook) { hook_ = hook; }
+  FrameEvalHook* frame_eval_hook() const { return hook_; }
+
+  // --- Modules -----------------------------------------------------------------------
+  // A native module's initialiser: fills `module` (a Module Value); false after raising.
+  using ModuleInit = bool (*)(Interpreter& interp, const Value& module);
+  // Registers a module implemented in C++ ("math", "torch") or in Python source (the
+  // torch.nn prelude). Imports look in sys.modules, then these. Registration is
+  // process-wide; call it from static initialisers or before running programs.
+  static void RegisterNativeModule(absl::string_view name, ModuleInit init);
+  static void RegisterPythonModule(absl::string_view name, absl::string_view source);
+  // import `name` (dotted): returns the module itself (not the top package).
+  Value ImportModule(absl::string_view name);
+  Dict* builtins() const { return builtins_; }
+  Dict* sys_modules() const { return sys_modules_; }
+
+  // --- Limits and output -------------------------------------------------------------
+  int recursion_limit() const { return recursion_limit_; }
+  void set_recursion_limit(int n) { recursion_limit_ = n; }
+  int depth() const { return depth_; }
+  // print() and the traceback printer write through these (tests capture them).
+  std::function<void(absl::string_view)> write_stdout;
+  std::function<void(absl::string_view)> write_stderr;
+
+  // Prints `exc` (an exception instance) with its traceback and chained exceptions as
+  // CPython 3.11 does, through write_stderr.
+  void PrintException(const Value& exc);
+
+ private:
+  Runtime& rt_;
+  Dict* builtins_ = nullptr;     // owned reference
+  Dict* sys_modules_ = nullptr;  // owned reference
+  FrameEvalHook* hook_ = nullptr;
+  Frame* current_frame_ = nullptr;
+  int depth_ = 0;
+  int recursion_limit_ = 1000;
+  friend class InterpreterAccess;  // vm/internal: the dispatch loop and helpers
+};
+
+}  // namespace wick::vm
+
+#endif  // WICK_VM_INTERPRETER_H_
