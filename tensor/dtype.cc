@@ -38,6 +38,17 @@ absl::string_view DTypeName(DType t) {
   return "?";
 }
 
+absl::string_view ScalarTypeName(DType t) {
+  switch (t) {
+    case DType::kBool: return "Bool";
+    case DType::kInt32: return "Int";
+    case DType::kInt64: return "Long";
+    case DType::kFloat32: return "Float";
+    case DType::kFloat64: return "Double";
+  }
+  return "?";
+}
+
 std::optional<DType> DTypeFromName(absl::string_view name) {
   if (name == "bool") return DType::kBool;
   if (name == "int32" || name == "int") return DType::kInt32;

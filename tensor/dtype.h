@@ -27,6 +27,9 @@ inline bool IsIntegral(DType t, bool include_bool) {
 
 // "float32", "int64", ... (the part after "torch.").
 absl::string_view DTypeName(DType t);
+// c10's ScalarType name, as PyTorch's messages print it: "Float", "Double", "Long",
+// "Int", "Bool".
+absl::string_view ScalarTypeName(DType t);
 // Parses "float32", "float", "double", "long", "int", "bool", ... (aliases included).
 std::optional<DType> DTypeFromName(absl::string_view name);
 

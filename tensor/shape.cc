@@ -1,7 +1,9 @@
 #include "tensor/shape.h"
 
 #include <algorithm>
+#include <numeric>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/python_error.h"
@@ -31,6 +33,27 @@ bool IsContiguousLayout(IntSpan sizes, IntSpan strides) {
     if (sizes[i] == 1) continue;
     if (strides[i] != expected) return false;
     expected *= sizes[i];
+  }
+  return true;
+}
+
+bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides) {
+  const size_t ndim = sizes.size();
+  if (ndim == 1) return sizes[0] < 2 || strides[0] == 1;
+  // Visit dims from the smallest stride up (size-1 dims last: their stride is free);
+  // each must step exactly over the block the previous ones cover.
+  absl::InlinedVector<int, 6> perm(ndim);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::sort(perm.begin(), perm.end(), [&](int a, int b) {
+    if (sizes[a] < 2) return false;
+    if (sizes[b] < 2) return true;
+    return strides[a] < strides[b];
+  });
+  int64_t required = 1;
+  for (int d : perm) {
+    if (sizes[d] < 2) return true;
+    if (strides[d] != required) return false;
+    required *= sizes[d];
   }
   return true;
 }

@@ -16,6 +16,9 @@ Shape ContiguousStrides(IntSpan sizes);
 int64_t Numel(IntSpan sizes);
 // True if (sizes, strides) describe a row-major dense layout (size-1 dims ignored).
 bool IsContiguousLayout(IntSpan sizes, IntSpan strides);
+// c10's is_non_overlapping_and_dense: the elements tile a block of memory without gaps
+// or overlap in some dimension order.
+bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides);
 
 // Wraps a possibly negative dim into [0, ndim); 0-dim tensors accept -1 and 0.
 // Error, an IndexError as in PyTorch: "Dimension out of range (expected to be in

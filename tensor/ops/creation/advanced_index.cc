@@ -369,8 +369,8 @@ absl::Status IndexPutImpl(const Tensor& self, absl::Span<const Tensor> indices,
   if (values.dtype() != self.dtype()) {
     return RuntimeError(
         absl::StrCat("Index put requires the source and destination dtypes match, got ",
-                     creation_internal::ScalarTypeName(self.dtype()), " for the destination and ",
-                     creation_internal::ScalarTypeName(values.dtype()), " for the source."));
+                     ScalarTypeName(self.dtype()), " for the destination and ",
+                     ScalarTypeName(values.dtype()), " for the source."));
   }
   if (meta || values.is_meta()) return absl::OkStatus();
   if (Numel(ai.result_sizes) == 0) {  // Nothing written, no index checked.

@@ -18,7 +18,6 @@
 namespace wick::tensor {
 namespace {
 
-using linalg_internal::ScalarTypeName;
 
 // float32 inputs above this many elements use oneDNN's layer_normalization (about twice
 // as fast: PyTorch's Welford recurrence is a serial chain per lane); smaller ones, the

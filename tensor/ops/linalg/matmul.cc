@@ -21,7 +21,6 @@ using linalg_internal::GemmInto;
 using linalg_internal::GemmOptions;
 using linalg_internal::NewTensor;
 using linalg_internal::NotImplementedFor;
-using linalg_internal::ScalarTypeName;
 
 absl::Status ExpectSameType(DType expected, DType found) {
   if (expected == found) return absl::OkStatus();

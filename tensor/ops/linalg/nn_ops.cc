@@ -19,7 +19,6 @@
 namespace wick::tensor {
 namespace {
 
-using linalg_internal::ScalarTypeName;
 
 // out += bias in place, bias broadcast to out (linear's matmul-then-add_ path).
 absl::Status AddInPlace(const Tensor& out, const Tensor& bias) {

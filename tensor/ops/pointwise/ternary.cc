@@ -30,7 +30,7 @@ absl::StatusOr<Tensor> Where(const Tensor& condition, const Tensor& a, const Ten
   if (condition.dtype() != DType::kBool) {
     return RuntimeError(absl::StrCat(
         "where expected condition to be a boolean tensor, but got a tensor with dtype ",
-        internal::ScalarTypeName(condition.dtype())));
+        ScalarTypeName(condition.dtype())));
   }
   mode.inplace = false;  // where has no in-place form (the condition comes first).
   const DType compute = ResultType(a, b);

@@ -183,7 +183,7 @@ absl::StatusOr<Tensor> Dropout(const Tensor& input, double p, bool train, bool i
   if (!IsFloating(dt)) {
     // div_ by a float scalar cannot write back into an integral mask.
     return RuntimeError(absl::StrCat("result type Float can't be cast to the desired output type ",
-                                     random_internal::ScalarTypeName(dt)));
+                                     ScalarTypeName(dt)));
   }
   ASSIGN_OR_RETURN(Tensor out, make_out(noise));
   VisitDType(dt, [&]<typename T>() {

@@ -426,8 +426,8 @@ TEST(IterationOrder, FollowsTensorIterator) {
   tensor::random_internal::ForEachOffset(Sizes{2, 3}, Sizes{1, 2},
                                   [&](int64_t off) { visited.push_back(off); });
   EXPECT_EQ(visited, (std::vector<int64_t>{0, 1, 2, 3, 4, 5}));
-  EXPECT_TRUE(tensor::random_internal::IsNonOverlappingAndDense(Sizes{3, 5}, Sizes{1, 3}));
-  EXPECT_FALSE(tensor::random_internal::IsNonOverlappingAndDense(Sizes{3, 5}, Sizes{1, 4}));
+  EXPECT_TRUE(tensor::IsNonOverlappingAndDense(Sizes{3, 5}, Sizes{1, 3}));
+  EXPECT_FALSE(tensor::IsNonOverlappingAndDense(Sizes{3, 5}, Sizes{1, 4}));
   EXPECT_TRUE(tensor::random_internal::HasInternalOverlap(Sizes{2, 3}, Sizes{0, 1}));
   EXPECT_FALSE(tensor::random_internal::HasInternalOverlap(Sizes{1, 3}, Sizes{0, 1}));
 }

@@ -17,17 +17,6 @@
 namespace wick::tensor {
 namespace random_internal {
 
-absl::string_view ScalarTypeName(DType dtype) {
-  switch (dtype) {
-    case DType::kBool: return "Bool";
-    case DType::kInt32: return "Int";
-    case DType::kInt64: return "Long";
-    case DType::kFloat32: return "Float";
-    case DType::kFloat64: break;
-  }
-  return "Double";
-}
-
 // caffe2::TypeMeta's name, which the bounds messages print.
 absl::string_view TypeMetaName(DType dtype) {
   switch (dtype) {
@@ -203,7 +192,7 @@ template <typename T>
 void UniformTyped(const Tensor& self, double from_d, double to_d, Generator& gen) {
   const T from = static_cast<T>(from_d);
   const T range = static_cast<T>(to_d) - from;  // Rounded to T, as PyTorch's `to - from`.
-  if (random_internal::IsNonOverlappingAndDense(self.sizes(), self.strides())) {
+  if (IsNonOverlappingAndDense(self.sizes(), self.strides())) {
     random_internal::UniformDense<T>(self.data<T>(), self.numel(), from, range, gen);
     return;
   }

@@ -81,8 +81,6 @@ absl::Status ResetLinearParameters(const Tensor& weight, const Tensor& bias,
 namespace random_internal {
 // "\"<kernel>\" not implemented for 'Long'" (PyTorch's dispatch error).
 absl::Status NotImplementedFor(absl::string_view kernel, DType dtype);
-// PyTorch's ScalarType name ("Float", "Long", ...).
-absl::string_view ScalarTypeName(DType dtype);
 // A double as C++ streams print it ("1.5", "-1", "3e+38", "nan").
 std::string FormatDouble(double v);
 absl::Status CheckUniformArgs(DType dtype, double from, double to);

@@ -29,7 +29,6 @@ using reduce_internal::ReducedCount;
 using reduce_internal::ReduceMask;
 using reduce_internal::ResolveDims;
 using reduce_internal::RootOf;
-using reduce_internal::ScalarTypeName;
 using reduce_internal::SqrtOf;
 
 absl::StatusOr<Tensor> VectorNorm(const Tensor& self, double p, OptDims dims, bool keepdim,

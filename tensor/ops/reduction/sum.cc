@@ -20,7 +20,6 @@ using reduce_internal::ReducedCount;
 using reduce_internal::ReduceMask;
 using reduce_internal::ResolveDim;
 using reduce_internal::ResolveDims;
-using reduce_internal::ScalarTypeName;
 using reduce_internal::SumAcc;
 
 namespace {

@@ -20,22 +20,6 @@ absl::StatusOr<int64_t> WrapDimOrIndexError(int64_t dim, int64_t ndim) {
   return d;
 }
 
-absl::string_view ScalarTypeName(DType t) {
-  switch (t) {
-    case DType::kBool:
-      return "Bool";
-    case DType::kInt32:
-      return "Int";
-    case DType::kInt64:
-      return "Long";
-    case DType::kFloat32:
-      return "Float";
-    case DType::kFloat64:
-      break;
-  }
-  return "Double";
-}
-
 std::string LegacyTypeName(DType t) { return absl::StrCat("torch.", ScalarTypeName(t), "Tensor"); }
 
 absl::Status CheckScalarFits(const Scalar& s, DType dtype, bool torch_names) {
@@ -87,26 +71,6 @@ absl::StatusOr<Tensor> NewTensor(IntSpan sizes, IntSpan strides, DType dtype, bo
 
 absl::StatusOr<Tensor> NewContiguous(IntSpan sizes, DType dtype, bool meta) {
   return NewTensor(sizes, ContiguousStrides(sizes), dtype, meta);
-}
-
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides) {
-  const size_t n = sizes.size();
-  if (n == 1) return sizes[0] < 2 || strides[0] == 1;
-  Shape perm(n);
-  std::iota(perm.begin(), perm.end(), 0);
-  // Dims of size < 2 sort last; the rest by stride.
-  std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
-    if (sizes[a] < 2) return false;
-    if (sizes[b] < 2) return true;
-    return strides[a] < strides[b];
-  });
-  int64_t required = 1;
-  for (int64_t d : perm) {
-    if (sizes[d] < 2) return true;
-    if (strides[d] != required) return false;
-    required *= sizes[d];
-  }
-  return true;
 }
 
 namespace {

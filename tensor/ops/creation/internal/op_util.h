@@ -24,8 +24,6 @@ namespace wick::tensor::creation_internal {
 // "Dimension out of range (...)".
 absl::StatusOr<int64_t> WrapDimOrIndexError(int64_t dim, int64_t ndim);
 
-// PyTorch's ScalarType names in messages: "Float", "Double", "Long", "Int", "Bool".
-absl::string_view ScalarTypeName(DType t);
 // The legacy type string of tensor messages: "torch.FloatTensor".
 std::string LegacyTypeName(DType t);
 
@@ -63,8 +61,6 @@ T ScalarTo(const Scalar& s) {
 absl::StatusOr<Tensor> NewTensor(IntSpan sizes, IntSpan strides, DType dtype, bool meta);
 absl::StatusOr<Tensor> NewContiguous(IntSpan sizes, DType dtype, bool meta);
 
-// c10's is_non_overlapping_and_dense.
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides);
 // at::infer_dense_strides: dense strides with the same dimension order as `strides`.
 Shape InferDenseStrides(IntSpan sizes, IntSpan strides);
 // The strides at::empty_like(t) (preserve_format) gives: t's own when dense and

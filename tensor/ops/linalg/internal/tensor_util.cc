@@ -15,22 +15,6 @@
 
 namespace wick::tensor::linalg_internal {
 
-absl::string_view ScalarTypeName(DType t) {
-  switch (t) {
-    case DType::kBool:
-      return "Bool";
-    case DType::kInt32:
-      return "Int";
-    case DType::kInt64:
-      return "Long";
-    case DType::kFloat32:
-      return "Float";
-    case DType::kFloat64:
-      break;
-  }
-  return "Double";
-}
-
 absl::Status NotImplementedFor(absl::string_view kernel, DType t) {
   return RuntimeError(
       absl::StrCat("\"", kernel, "\" not implemented for '", ScalarTypeName(t), "'"));
@@ -156,25 +140,6 @@ absl::StatusOr<Tensor> ContiguousAs(const Tensor& t, DType dtype) {
   if (t.dtype() == dtype && t.is_contiguous()) return t;
   if (t.is_meta()) return Tensor::Meta(t.sizes(), dtype);
   return t.CopyAs(dtype);
-}
-
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides) {
-  const int64_t n = static_cast<int64_t>(sizes.size());
-  std::vector<int64_t> perm(n);
-  std::iota(perm.begin(), perm.end(), 0);
-  // Dims of size < 2 go last; the rest by increasing stride.
-  std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
-    if (sizes[a] < 2) return false;
-    if (sizes[b] < 2) return true;
-    return strides[a] < strides[b];
-  });
-  int64_t required = 1;
-  for (int64_t d : perm) {
-    if (sizes[d] < 2) return true;
-    if (strides[d] != required) return false;
-    required *= sizes[d];
-  }
-  return true;
 }
 
 Shape ElementwiseOutputStrides(IntSpan sizes, std::initializer_list<const Tensor*> inputs) {

@@ -18,10 +18,6 @@
 
 namespace wick::tensor::linalg_internal {
 
-// c10's ScalarType names as PyTorch prints them in messages: "Float", "Double", "Long",
-// "Int", "Bool".
-absl::string_view ScalarTypeName(DType t);
-
 // RuntimeError `"<kernel>" not implemented for '<Type>'`, PyTorch's dispatch failure.
 absl::Status NotImplementedFor(absl::string_view kernel, DType t);
 
@@ -51,9 +47,6 @@ std::optional<Shape> ViewStrides(IntSpan sizes, IntSpan strides, IntSpan new_siz
 absl::StatusOr<Tensor> Reshape(const Tensor& t, IntSpan new_sizes);
 // A contiguous copy of `t` converted to `dtype` (t itself when nothing changes).
 absl::StatusOr<Tensor> ContiguousAs(const Tensor& t, DType dtype);
-
-// PyTorch's is_non_overlapping_and_dense: the elements tile a dense block in some order.
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides);
 
 // Strides TensorIterator gives an elementwise output of `sizes` computed from `inputs`:
 // contiguous when the inputs all have that shape and are contiguous, their common

@@ -12,17 +12,6 @@
 
 namespace wick::tensor::internal {
 
-absl::string_view ScalarTypeName(DType t) {
-  switch (t) {
-    case DType::kBool: return "Bool";
-    case DType::kInt32: return "Int";
-    case DType::kInt64: return "Long";
-    case DType::kFloat32: return "Float";
-    case DType::kFloat64: return "Double";
-  }
-  return "?";
-}
-
 absl::string_view CppTypeName(DType t) {
   switch (t) {
     case DType::kBool: return "bool";

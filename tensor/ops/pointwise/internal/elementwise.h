@@ -55,9 +55,7 @@ void Dispatch(DType t, F&& f) {
   }
 }
 
-// PyTorch's names for dtypes in messages: ScalarType ("Float", "Long") and the C++ type
-// some checks print ("float", "long int").
-absl::string_view ScalarTypeName(DType t);
+// The C++ type name some PyTorch checks print ("float", "long int").
 absl::string_view CppTypeName(DType t);
 
 // RuntimeError: "\"abs_cpu\" not implemented for 'Bool'".

@@ -96,25 +96,6 @@ bool IsRowMajor(const DimOrder& perm) {
 
 }  // namespace
 
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides) {
-  const size_t ndim = sizes.size();
-  if (ndim == 1) return sizes[0] < 2 || strides[0] == 1;
-  absl::InlinedVector<int, 6> perm(ndim);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::sort(perm.begin(), perm.end(), [&](int a, int b) {
-    if (sizes[a] < 2) return false;
-    if (sizes[b] < 2) return true;
-    return strides[a] < strides[b];
-  });
-  int64_t required = 1;
-  for (int d : perm) {
-    if (sizes[d] < 2) return true;
-    if (strides[d] != required) return false;
-    required *= sizes[d];
-  }
-  return true;
-}
-
 absl::StatusOr<ElementwiseGeometry> ComputeGeometry(absl::Span<const Tensor* const> inputs,
                                                     const Tensor* out) {
   ElementwiseGeometry g;

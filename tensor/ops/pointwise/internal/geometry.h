@@ -29,10 +29,6 @@ absl::StatusOr<ElementwiseGeometry> ComputeGeometry(absl::Span<const Tensor* con
 // memory (an expanded tensor), and no input may partially overlap it. Metadata only.
 absl::Status CheckWritable(const Tensor& out, absl::Span<const Tensor* const> inputs);
 
-// True when the elements of (sizes, strides) tile a block of memory without gaps or
-// overlap in some dim order (c10's is_non_overlapping_and_dense).
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides);
-
 }  // namespace wick::tensor::internal
 
 #endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_GEOMETRY_H_

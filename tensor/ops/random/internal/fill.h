@@ -11,6 +11,7 @@
 
 #include "tensor/ops/random/generator.h"
 #include "tensor/ops/random/internal/iteration_order.h"
+#include "tensor/shape.h"
 #include "tensor/tensor.h"
 
 namespace wick::tensor::random_internal {

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <utility>
 
+#include "tensor/shape.h"
+
 namespace wick::tensor::random_internal {
 
 Perm IterationPerm(IntSpan sizes, absl::Span<const IntSpan> operand_strides) {
@@ -49,26 +51,6 @@ Shape DenseStridesInOrder(IntSpan sizes, const Perm& perm) {
     if (sizes[d] > 1) s *= sizes[d];
   }
   return strides;
-}
-
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides) {
-  const int ndim = static_cast<int>(sizes.size());
-  if (ndim == 1) return sizes[0] < 2 || strides[0] == 1;
-  absl::InlinedVector<int, 6> perm(ndim);
-  std::iota(perm.begin(), perm.end(), 0);
-  // Dims of size < 2 go last; the rest by increasing stride.
-  std::stable_sort(perm.begin(), perm.end(), [&](int a, int b) {
-    if (sizes[a] < 2) return false;
-    if (sizes[b] < 2) return true;
-    return strides[a] < strides[b];
-  });
-  int64_t expected = 1;
-  for (int d : perm) {
-    if (sizes[d] == 1) continue;
-    if (strides[d] != expected) return false;
-    expected *= sizes[d];
-  }
-  return true;
 }
 
 bool HasInternalOverlap(IntSpan sizes, IntSpan strides) {

@@ -23,9 +23,6 @@ Perm IterationPerm(IntSpan sizes, absl::Span<const IntSpan> operand_strides);
 // Dense strides that lay `sizes` out in `perm` order (perm[0] gets stride 1).
 Shape DenseStridesInOrder(IntSpan sizes, const Perm& perm);
 
-// PyTorch's is_non_overlapping_and_dense: some permutation of the dims is contiguous.
-bool IsNonOverlappingAndDense(IntSpan sizes, IntSpan strides);
-
 // PyTorch's has_internal_overlap() == YES: a dim of size > 1 with stride 0 (expand).
 bool HasInternalOverlap(IntSpan sizes, IntSpan strides);
 

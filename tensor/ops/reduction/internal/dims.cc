@@ -81,20 +81,4 @@ absl::StatusOr<Tensor> MakeReducedOutput(const Tensor& like, const ReduceMask& m
   return MakeOutput(like, ReducedSizes(like.sizes(), mask, keepdim), dtype);
 }
 
-absl::string_view ScalarTypeName(DType t) {
-  switch (t) {
-    case DType::kBool:
-      return "Bool";
-    case DType::kInt32:
-      return "Int";
-    case DType::kInt64:
-      return "Long";
-    case DType::kFloat32:
-      return "Float";
-    case DType::kFloat64:
-      return "Double";
-  }
-  return "?";
-}
-
 }  // namespace wick::tensor::reduce_internal

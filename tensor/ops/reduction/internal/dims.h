@@ -43,9 +43,6 @@ absl::StatusOr<Tensor> MakeOutput(const Tensor& like, IntSpan sizes, DType dtype
 absl::StatusOr<Tensor> MakeReducedOutput(const Tensor& like, const ReduceMask& mask, bool keepdim,
                                          DType dtype);
 
-// PyTorch's ScalarType name of a dtype ("Float", "Long", "Bool", ...), as in messages.
-absl::string_view ScalarTypeName(DType t);
-
 }  // namespace wick::tensor::reduce_internal
 
 #endif  // WICK_TENSOR_OPS_REDUCTION_INTERNAL_DIMS_H_
