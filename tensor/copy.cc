@@ -12,12 +12,15 @@ absl::Status CopyInto(const Tensor& dst, const Tensor& src) {
   if (dst.is_meta() || src.is_meta()) {
     return absl::FailedPreconditionError("CopyInto needs tensors with storage");
   }
+  // PyTorch's two messages: shapes that do not broadcast at all ("The size of tensor
+  // a (3) must match ..."), and a source that broadcasts to more than the destination.
   absl::StatusOr<Shape> b = BroadcastShapes(dst.sizes(), src.sizes());
-  if (!b.ok() || IntSpan(*b) != dst.sizes()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "output with shape ", ShapeToString(dst.sizes()),
-        " doesn't match the broadcast shape ",
-        b.ok() ? ShapeToString(*b) : ShapeToString(src.sizes())));
+  if (!b.ok()) return b.status();
+  if (IntSpan(*b) != dst.sizes()) {
+    return absl::InvalidArgumentError(absl::StrCat("output with shape ",
+                                                   ShapeToString(dst.sizes()),
+                                                   " doesn't match the broadcast shape ",
+                                                   ShapeToString(*b)));
   }
   if (dst.numel() == 0) return absl::OkStatus();
   const Shape src_strides = BroadcastStrides(src, dst.sizes());
