@@ -71,7 +71,9 @@ absl::StatusOr<int64_t> WrapDim(int64_t dim, int64_t ndim) {
 absl::StatusOr<Shape> BroadcastShapes(IntSpan a, IntSpan b) {
   const size_t n = std::max(a.size(), b.size());
   Shape out(n);
-  for (size_t i = 0; i < n; ++i) {
+  // From the last dimension back, like PyTorch's infer_size: the mismatch it reports
+  // is the trailing-most one.
+  for (size_t i = n; i-- > 0;) {
     const int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     const int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (da == db || db == 1) {
