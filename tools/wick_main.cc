@@ -2,17 +2,32 @@
 // it). Commands arrive with their milestones; each is a small function below.
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "absl/status/statusor.h"
 #include "base/python_error.h"
+#include "lang/parser.h"
 #include "logging/logging.h"
+#include "vm/builtins/builtins.h"
+#include "vm/code.h"
+#include "vm/compiler.h"
+#include "vm/interpreter.h"
+#include "vm/runtime.h"
+#include "vm/torch/torch.h"
 
 namespace {
 
-constexpr char kVersion[] = "wick 0.1.0 (M1: tensor library, logging)";
+constexpr char kVersion[] = "wick 0.2.0 (M2: language, VM, eager torch API)";
 
 constexpr char kUsage[] =
     "usage: wick [--version] [--help] <command> [args]\n"
+    "\n"
+    "commands:\n"
+    "  run SCRIPT [ARGS...]   run a Python script (sys.argv = [SCRIPT, ARGS...])\n"
+    "  dis SCRIPT             print the bytecode of a script with its block tables\n"
     "\n"
     "wick runs PyTorch-style Python scripts in its own VM and compiles torch.compile\n"
     "regions to fused oneDNN CPU code.\n"
@@ -25,8 +40,7 @@ constexpr char kUsage[] =
     "  TORCH_LOGS       log settings, as in PyTorch (TORCH_LOGS=help lists them)\n"
     "  TORCH_LOGS_OUT   also write log records to this file\n"
     "  WICK_NUM_THREADS threads for large tensor kernels (default 1)\n"
-    "\n"
-    "Script commands (run, dis, explain, report) arrive with the VM (milestone M2).\n";
+    "";
 
 // Applies TORCH_LOGS & co. Returns an exit status to stop with, or -1 to go on.
 int InitLogging() {
@@ -43,6 +57,61 @@ int InitLogging() {
   return 1;
 }
 
+// Reads a script the way `python3 FILE` does, with its error text when it cannot.
+bool ReadScript(const char* path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "wick: can't open file '%s': [Errno 2] No such file or directory\n",
+                 path);
+    return false;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  *out = buf.str();
+  return true;
+}
+
+// wick run SCRIPT [ARGS...]: exit status 0, 1 after an uncaught exception (traceback on
+// stderr), or sys.exit's status.
+int RunCommand(int argc, char** argv) {
+  if (argc < 3) {
+    std::fputs("usage: wick run SCRIPT [ARGS...]\n", stderr);
+    return 2;
+  }
+  std::string source;
+  if (!ReadScript(argv[2], &source)) return 2;
+  std::vector<std::string> script_argv(argv + 2, argv + argc);
+  wick::vm::Runtime rt;
+  wick::vm::Interpreter interp(rt);
+  wick::vm::InstallBuiltins(interp);
+  wick::vm::InstallTorch(interp);
+  int status = interp.RunMain(source, argv[2], script_argv);
+  std::fflush(stdout);
+  return status;
+}
+
+// wick dis SCRIPT: the disassembly of every code object in the script.
+int DisCommand(int argc, char** argv) {
+  if (argc != 3) {
+    std::fputs("usage: wick dis SCRIPT\n", stderr);
+    return 2;
+  }
+  std::string source;
+  if (!ReadScript(argv[2], &source)) return 2;
+  wick::vm::Runtime rt;
+  absl::StatusOr<wick::vm::Value> code = wick::vm::CompileSource(rt, source, argv[2]);
+  if (!code.ok()) {
+    if (auto e = wick::lang::GetSyntaxError(code.status())) {
+      std::fputs(e->Render().c_str(), stderr);
+    } else {
+      std::fprintf(stderr, "wick: %s\n", std::string(code.status().message()).c_str());
+    }
+    return 1;
+  }
+  std::fputs(wick::vm::Disassemble(*code->as<wick::vm::CodeObject>()).c_str(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,6 +124,8 @@ int main(int argc, char** argv) {
     std::puts(kVersion);
     return 0;
   }
+  if (std::strcmp(argv[1], "run") == 0) return RunCommand(argc, argv);
+  if (std::strcmp(argv[1], "dis") == 0) return DisCommand(argc, argv);
   std::fprintf(stderr, "wick: unknown command '%s' (see wick --help)\n", argv[1]);
   return 2;
 }

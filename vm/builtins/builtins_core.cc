@@ -1,0 +1,345 @@
+// The core builtins: print, repr, hash, id, callable, format, the getattr family,
+// isinstance/issubclass, vars; and the names of the builtin types, exception classes
+// and constants in the builtins namespace.
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "vm/builtins/args.h"
+#include "vm/builtins/internal.h"
+#include "vm/interpreter.h"
+#include "vm/objects/objects.h"
+#include "vm/protocol.h"
+
+namespace wick::vm::builtins {
+
+void AddFunction(Runtime& rt, Dict* ns, absl::string_view name, BuiltinFn fn) {
+  ns->SetStr(rt, rt.Intern(name), rt.NewBuiltinFunction(name, fn));
+}
+
+void SetModuleAttr(Runtime& rt, const Value& module, absl::string_view name, Value v) {
+  module.as<Module>()->dict->SetStr(rt, rt.Intern(name), std::move(v));
+}
+
+void AddModuleFunction(Runtime& rt, const Value& module, absl::string_view name,
+                       BuiltinFn fn) {
+  SetModuleAttr(rt, module, name, rt.NewBuiltinFunction(name, fn));
+}
+
+void WriteOut(Runtime& rt, bool to_stderr, absl::string_view text) {
+  Interpreter* interp = rt.interpreter();
+  if (interp != nullptr) {
+    auto& writer = to_stderr ? interp->write_stderr : interp->write_stdout;
+    if (writer) {
+      writer(text);
+      return;
+    }
+  }
+  std::fwrite(text.data(), 1, text.size(), to_stderr ? stderr : stdout);
+}
+
+namespace {
+
+// print(*objects, sep=' ', end='\n', file=None, flush=False)
+Value Print(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!CheckKwNames(rt, "print", kw, {"sep", "end", "file", "flush"})) return Value::Raised();
+  std::string sep = " ", end = "\n";
+  for (const char* which : {"sep", "end"}) {
+    const Value* v = kw.Find(which);
+    if (v == nullptr || v->is_none()) continue;
+    if (!rt.IsInstance(*v, rt.types().str)) {
+      return rt.Raise(rt.exc().type_error, absl::StrCat(which, " must be None or a string, not ",
+                                                        TypeName(rt, *v)));
+    }
+    (which[0] == 's' ? sep : end) = std::string(StrOf(*v));
+  }
+  std::string text;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i > 0) text += sep;
+    std::string s;
+    if (!StrString(rt, args[i], &s)) return Value::Raised();
+    text += s;
+  }
+  text += end;
+  const Value* file = kw.Find("file");
+  if (file == nullptr || file->is_none()) {
+    WriteOut(rt, false, text);
+    return Value::None();
+  }
+  // Any object with write() works, as in CPython (sys.stderr is one).
+  Value r = CallMethod(rt, *file, "write", {rt.NewStr(std::move(text))});
+  return r.is_raised() ? r : Value::None();
+}
+
+Value ReprFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "repr", args, kw)) return Value::Raised();
+  return Repr(rt, args[0]);
+}
+
+Value HashFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "hash", args, kw)) return Value::Raised();
+  int64_t h;
+  if (!Hash(rt, args[0], &h)) return Value::Raised();
+  return Value::Int(h);
+}
+
+// id(x): the address for heap objects. Inline values have no address; they get a
+// number derived from tag and payload, so equal inline values share an id (as small
+// ints and singletons do in CPython) and the result stays positive.
+Value IdFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "id", args, kw)) return Value::Raised();
+  const Value& v = args[0];
+  if (v.is_object()) return Value::Int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.object())));
+  uint64_t payload = v.is_float() ? static_cast<uint64_t>(v.as_float() * 1e6)
+                                  : static_cast<uint64_t>(v.is_none() ? 0 : v.as_int());
+  uint64_t id = (payload * 0x9E3779B97F4A7C15ull) ^ (static_cast<uint64_t>(v.tag()) << 56);
+  return Value::Int(static_cast<int64_t>(id >> 1));
+}
+
+Value CallableFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "callable", args, kw)) return Value::Raised();
+  return Value::Bool(rt.TypeOf(args[0])->slots().call != nullptr);
+}
+
+// format(value, format_spec='')
+Value FormatFn(Runtime& rt, Args args, const KwArgs& kw) {
+  Value a[2];
+  if (!BindArgs(rt, "format", args, kw, {"value", "format_spec"}, 1, a)) return Value::Raised();
+  if (a[1].is_raised()) return Format(rt, a[0], "");
+  if (!rt.IsInstance(a[1], rt.types().str)) {
+    return rt.Raise(rt.exc().type_error, absl::StrCat("format() argument 2 must be str, not ",
+                                                      TypeName(rt, a[1])));
+  }
+  return Format(rt, a[0], StrOf(a[1]));
+}
+
+// The attribute-name argument of getattr & co.: a str, else TypeError.
+Str* AttrName(Runtime& rt, const Value& v) {
+  if (!rt.IsInstance(v, rt.types().str)) {
+    rt.Raise(rt.exc().type_error,
+             absl::StrCat("attribute name must be string, not '", TypeName(rt, v), "'"));
+    return nullptr;
+  }
+  return rt.Intern(StrOf(v));
+}
+
+// getattr(object, name[, default])
+Value GetAttrFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "getattr", args, kw, 2, 3)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr) return Value::Raised();
+  Value r = GetAttr(rt, args[0], name);
+  if (r.is_raised() && args.size() == 3 && rt.ExceptionMatches(rt.exc().attribute_error)) {
+    rt.ClearException();
+    return args[2];
+  }
+  return r;
+}
+
+Value HasAttrFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "hasattr", args, kw, 2, 2)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr) return Value::Raised();
+  Value r = GetAttr(rt, args[0], name);
+  if (!r.is_raised()) return Value::Bool(true);
+  if (!rt.ExceptionMatches(rt.exc().attribute_error)) return r;
+  rt.ClearException();
+  return Value::Bool(false);
+}
+
+Value SetAttrFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "setattr", args, kw, 3, 3)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr || !SetAttr(rt, args[0], name, args[2])) return Value::Raised();
+  return Value::None();
+}
+
+Value DelAttrFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "delattr", args, kw, 2, 2)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr || !DelAttr(rt, args[0], name)) return Value::Raised();
+  return Value::None();
+}
+
+bool IsTypeObject(Runtime& rt, const Value& v) { return rt.IsInstance(v, rt.types().type); }
+
+// isinstance/issubclass against a class or a (nested) tuple of classes: 1, 0, or -1
+// after raising. `Type* t` is the class being tested (issubclass) or the object's type.
+int MatchesClassInfo(Runtime& rt, Type* t, const Value& info, bool is_instance) {
+  if (IsTypeObject(rt, info)) return t->IsSubtypeOf(info.as<Type>()) ? 1 : 0;
+  if (rt.IsInstance(info, rt.types().tuple)) {
+    for (const Value& item : info.as<Tuple>()->items) {
+      int r = MatchesClassInfo(rt, t, item, is_instance);
+      if (r != 0) return r;
+    }
+    return 0;
+  }
+  rt.Raise(rt.exc().type_error,
+           is_instance ? "isinstance() arg 2 must be a type, a tuple of types, or a union"
+                       : "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  return -1;
+}
+
+Value IsInstanceFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "isinstance", args, kw, 2, 2)) return Value::Raised();
+  int r = MatchesClassInfo(rt, rt.TypeOf(args[0]), args[1], true);
+  return r < 0 ? Value::Raised() : Value::Bool(r);
+}
+
+Value IsSubclassFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "issubclass", args, kw, 2, 2)) return Value::Raised();
+  if (!IsTypeObject(rt, args[0])) {
+    return rt.Raise(rt.exc().type_error, "issubclass() arg 1 must be a class");
+  }
+  int r = MatchesClassInfo(rt, args[0].as<Type>(), args[1], false);
+  return r < 0 ? Value::Raised() : Value::Bool(r);
+}
+
+// vars(object): its __dict__. The zero-argument form (the caller's locals) is not
+// supported: it would need the frame's locals as a dict.
+Value VarsFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "vars", args, kw, 1, 1)) return Value::Raised();
+  Value d = GetAttr(rt, args[0], rt.names().dict);
+  if (d.is_raised() && rt.ExceptionMatches(rt.exc().attribute_error)) {
+    rt.ClearException();
+    return rt.Raise(rt.exc().type_error, "vars() argument must have __dict__ attribute");
+  }
+  return d;
+}
+
+// __name__ / __qualname__ / __doc__ of builtin functions and methods. Without it the
+// generic lookup would find the *type's* __name__ ('builtin_function_or_method').
+Value BuiltinFunctionGetAttr(Runtime& rt, const Value& v, Str* name) {
+  BuiltinFunction* f = v.as<BuiltinFunction>();
+  if (name == rt.names().name) return rt.NewStr(f->name);
+  if (name == rt.names().qualname) {
+    return rt.NewStr(f->is_method() ? absl::StrCat(f->owner->name(), ".", f->name) : f->name);
+  }
+  if (name == rt.names().doc) return Value::None();
+  return GenericGetAttr(rt, v, name);
+}
+
+// object.__setattr__ & co. as methods, so `super().__setattr__(name, value)` and
+// `object.__repr__(self)` work from classes that override them.
+Value ObjectSetAttrMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__setattr__", args, kw, 3, 3)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr || !GenericSetAttr(rt, args[0], name, &args[2])) return Value::Raised();
+  return Value::None();
+}
+
+Value ObjectDelAttrMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__delattr__", args, kw, 2, 2)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr || !GenericSetAttr(rt, args[0], name, nullptr)) return Value::Raised();
+  return Value::None();
+}
+
+Value ObjectGetAttributeMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__getattribute__", args, kw, 2, 2)) return Value::Raised();
+  Str* name = AttrName(rt, args[1]);
+  if (name == nullptr) return Value::Raised();
+  return GenericGetAttr(rt, args[0], name);
+}
+
+Value ObjectReprMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__repr__", args, kw, 1, 1)) return Value::Raised();
+  return ObjectRepr(rt, args[0]);
+}
+
+// object.__str__ is repr(self), which reaches a subclass's __repr__.
+Value ObjectStrMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__str__", args, kw, 1, 1)) return Value::Raised();
+  return Repr(rt, args[0]);
+}
+
+Value ObjectEqMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__eq__", args, kw, 2, 2)) return Value::Raised();
+  return args[0].Is(args[1]) ? Value::Bool(true) : rt.NotImplemented();
+}
+
+Value ObjectHashMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__hash__", args, kw, 1, 1)) return Value::Raised();
+  int64_t h;
+  if (!rt.types().object->slots().hash(rt, args[0], &h)) return Value::Raised();
+  return Value::Int(h);
+}
+
+void InstallObjectMethods(Runtime& rt) {
+  Type* o = rt.types().object;
+  auto add = [&](absl::string_view name, BuiltinFn fn) {
+    if (o->dict()->GetStr(name) == nullptr) rt.AddMethod(o, name, fn);
+  };
+  add("__setattr__", &ObjectSetAttrMethod);
+  add("__delattr__", &ObjectDelAttrMethod);
+  add("__getattribute__", &ObjectGetAttributeMethod);
+  add("__repr__", &ObjectReprMethod);
+  add("__str__", &ObjectStrMethod);
+  add("__eq__", &ObjectEqMethod);
+  add("__hash__", &ObjectHashMethod);
+}
+
+void AddType(Runtime& rt, Dict* b, absl::string_view name, Type* t) {
+  b->SetStr(rt, rt.Intern(name), Value::Borrow(t));
+}
+
+}  // namespace
+
+void InstallCoreBuiltins(Runtime& rt, Dict* b) {
+  AddFunction(rt, b, "print", &Print);
+  AddFunction(rt, b, "repr", &ReprFn);
+  AddFunction(rt, b, "hash", &HashFn);
+  AddFunction(rt, b, "id", &IdFn);
+  AddFunction(rt, b, "callable", &CallableFn);
+  AddFunction(rt, b, "format", &FormatFn);
+  AddFunction(rt, b, "getattr", &GetAttrFn);
+  AddFunction(rt, b, "hasattr", &HasAttrFn);
+  AddFunction(rt, b, "setattr", &SetAttrFn);
+  AddFunction(rt, b, "delattr", &DelAttrFn);
+  AddFunction(rt, b, "isinstance", &IsInstanceFn);
+  AddFunction(rt, b, "issubclass", &IsSubclassFn);
+  AddFunction(rt, b, "vars", &VarsFn);
+
+  const Runtime::Types& t = rt.types();
+  AddType(rt, b, "object", t.object);
+  AddType(rt, b, "type", t.type);
+  AddType(rt, b, "int", t.int_);
+  AddType(rt, b, "float", t.float_);
+  AddType(rt, b, "bool", t.bool_);
+  AddType(rt, b, "str", t.str);
+  AddType(rt, b, "tuple", t.tuple);
+  AddType(rt, b, "list", t.list);
+  AddType(rt, b, "dict", t.dict);
+  AddType(rt, b, "set", t.set);
+  AddType(rt, b, "range", t.range);
+  AddType(rt, b, "slice", t.slice);
+  AddType(rt, b, "enumerate", t.enumerate);
+  AddType(rt, b, "zip", t.zip);
+  AddType(rt, b, "map", t.map);
+  AddType(rt, b, "filter", t.filter);
+  AddType(rt, b, "reversed", t.reversed);
+  AddType(rt, b, "staticmethod", t.staticmethod);
+  AddType(rt, b, "classmethod", t.classmethod);
+  AddType(rt, b, "property", t.property);
+  AddType(rt, b, "super", t.super_);
+#define WICK_X(field, name, base) AddType(rt, b, name, rt.exc().field);
+  WICK_VM_EXCEPTION_TYPES(WICK_X)
+#undef WICK_X
+  b->SetStr(rt, rt.Intern("NotImplemented"), rt.NotImplemented());
+  b->SetStr(rt, rt.Intern("Ellipsis"), rt.Ellipsis());
+  b->SetStr(rt, rt.Intern("__name__"), rt.NewStr("builtins"));
+}
+
+void InstallBuiltinsInto(Runtime& rt, Dict* b) {
+  // Only when the object model has not given builtin functions their own lookup.
+  TypeSlots& fs = rt.types().builtin_function->slots();
+  if (fs.getattr == &GenericGetAttr) fs.getattr = &BuiltinFunctionGetAttr;
+  InstallObjectMethods(rt);
+  InitDescriptorTypes(rt);
+  InitSuperType(rt);
+  InstallCoreBuiltins(rt, b);
+  InstallIterBuiltins(rt, b);
+  InstallNumberBuiltins(rt, b);
+}
+
+}  // namespace wick::vm::builtins

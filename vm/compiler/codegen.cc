@@ -1,0 +1,241 @@
+// Code generation core: units (one per code object), instruction emission, labels,
+// constant and name tables, name resolution (compile.c's compiler_nameop), syntactic
+// blocks for the block table, and the module entry point.
+#include "vm/compiler/codegen.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "lang/internal/source_lines.h"
+#include "vm/compiler/assembler.h"
+#include "vm/objects/objects.h"
+
+namespace wick::vm::compiler {
+
+using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
+
+CodeGen::CodeGen(Runtime& rt, const Module& module, const SymbolTable& symtable,
+                 std::shared_ptr<const SourceFile> source)
+    : rt_(rt), module_(module), symtable_(symtable), source_(std::move(source)) {}
+
+absl::StatusOr<Value> CodeGen::CompileModule() {
+  EnterUnit(symtable_.top(), "<module>", 1);
+  u().flags = kCodeModule;
+  Body(module_.body, /*docstring=*/true);
+  if (!module_.body.empty()) u().loc = module_.body.back()->loc;
+  LoadNone();
+  Emit(Op(Opcode::RETURN_VALUE));
+  Value code = LeaveUnit();
+  if (error_) return error_->ToStatus();
+  if (!status_.ok()) return status_;
+  return code;
+}
+
+// ---- Units -------------------------------------------------------------------------
+
+void CodeGen::EnterUnit(Scope* scope, std::string name, int32_t first_line) {
+  auto unit = std::make_unique<Unit>();
+  unit->scope = scope;
+  unit->qualname = units_.empty() ? name : QualName(scope, name);
+  unit->name = std::move(name);
+  unit->first_line = first_line;
+  unit->block_stacks.push_back({});
+  unit->block_stack_index[{}] = 0;
+  for (const std::string& p : scope->params) {
+    unit->varname_index[p] = static_cast<int32_t>(unit->varnames.size());
+    unit->varnames.push_back(p);
+  }
+  unit->cellvars = scope->CellVars();
+  unit->freevars = scope->FreeVars();
+  for (size_t i = 0; i < unit->cellvars.size(); ++i) unit->cell_index[unit->cellvars[i]] = i;
+  units_.push_back(std::move(unit));
+}
+
+Value CodeGen::LeaveUnit() {
+  std::unique_ptr<Unit> unit = std::move(units_.back());
+  units_.pop_back();
+  if (failed() || !status_.ok()) return Value::None();
+  CodeObject* code = rt_.Alloc<CodeObject>(rt_.types().code);
+  Value result = Value::Steal(code);
+  code->name = unit->name;
+  code->qualname = unit->qualname;
+  code->source = source_;
+  code->first_line = unit->first_line;
+  code->flags = unit->flags;
+  code->arg_count = unit->arg_count;
+  code->posonly_count = unit->posonly_count;
+  code->kwonly_count = unit->kwonly_count;
+  absl::Status st = Assemble(rt_, *unit, code);
+  if (!st.ok()) {
+    status_ = st;
+    return Value::None();
+  }
+  return result;
+}
+
+// ---- Emission ----------------------------------------------------------------------
+
+void CodeGen::Emit(int op, int32_t arg) {
+  u().instrs.push_back(RawInstr{op, arg, u().loc, u().current_blocks});
+}
+
+Label CodeGen::NewLabel() {
+  u().label_pos.push_back(-1);
+  return Label{static_cast<int>(u().label_pos.size()) - 1};
+}
+
+void CodeGen::Bind(Label l) { u().label_pos[l.id] = static_cast<int32_t>(u().instrs.size()); }
+
+// The deduplication key of a constant: kind and value (1, 1.0 and True stay distinct,
+// as do 0.0 and -0.0); empty for values never shared (code objects).
+static std::string ConstKey(const Value& v, const Value& ellipsis) {
+  switch (v.tag()) {
+    case Value::Tag::kNone: return "n";
+    case Value::Tag::kBool: return v.as_bool() ? "b1" : "b0";
+    case Value::Tag::kInt: return absl::StrCat("i", v.as_int());
+    case Value::Tag::kFloat: {
+      double d = v.as_float();
+      uint64_t bits;
+      std::memcpy(&bits, &d, sizeof bits);
+      return absl::StrCat("f", bits);
+    }
+    default: break;
+  }
+  Object* o = v.object();
+  if (auto* s = dynamic_cast<Str*>(o)) return absl::StrCat("s", s->view().size(), ":", s->view());
+  if (auto* t = dynamic_cast<vm::Tuple*>(o)) {
+    std::string key = "t(";
+    for (const Value& item : t->items) {
+      std::string k = ConstKey(item, ellipsis);
+      if (k.empty()) return "";
+      absl::StrAppend(&key, k, ",");
+    }
+    return key + ")";
+  }
+  if (v.Is(ellipsis)) return "e";
+  return "";
+}
+
+int32_t CodeGen::AddConst(Value v) {
+  std::string key = ConstKey(v, rt_.Ellipsis());
+  if (!key.empty()) {
+    auto it = u().const_index.find(key);
+    if (it != u().const_index.end()) return it->second;
+    u().const_index[key] = static_cast<int32_t>(u().consts.size());
+  }
+  u().consts.push_back(std::move(v));
+  return static_cast<int32_t>(u().consts.size()) - 1;
+}
+
+void CodeGen::LoadStr(absl::string_view s) { LoadConst(Value::Borrow(rt_.Intern(s))); }
+
+int32_t CodeGen::AddName(absl::string_view name) {
+  auto [it, inserted] = u().name_index.try_emplace(std::string(name), u().names.size());
+  if (inserted) u().names.emplace_back(name);
+  return it->second;
+}
+
+int32_t CodeGen::AddVarname(absl::string_view name) {
+  auto [it, inserted] = u().varname_index.try_emplace(std::string(name), u().varnames.size());
+  if (inserted) u().varnames.emplace_back(name);
+  return it->second;
+}
+
+std::string CodeGen::MangleName(absl::string_view name) const {
+  const Scope* s = units_.back()->scope;
+  std::string priv = s->kind == ScopeKind::kClass ? s->name : s->private_name;
+  return Mangle(priv, name);
+}
+
+// compiler_nameop: fast locals in functions, cells for captured names, LOAD_NAME in
+// module and class bodies, LOAD_GLOBAL for globals seen from functions.
+void CodeGen::NameOp(absl::string_view raw, ExprContext ctx) {
+  std::string name = MangleName(raw);
+  Scope* scope = u().scope;
+  NameScope where = scope->Lookup(name);
+  enum { kFast, kDeref, kGlobal, kName } kind = kName;
+  switch (where) {
+    case NameScope::kFree:
+    case NameScope::kCell:
+      kind = kDeref;
+      break;
+    case NameScope::kLocal:
+      if (scope->IsFunctionLike()) kind = kFast;
+      break;
+    case NameScope::kGlobalImplicit:
+      if (scope->IsFunctionLike()) kind = kGlobal;
+      break;
+    case NameScope::kGlobalExplicit:
+      kind = kGlobal;
+      break;
+    case NameScope::kNone:
+      break;
+  }
+  int i = static_cast<int>(ctx);  // Load, Store, Del
+  switch (kind) {
+    case kFast: {
+      static constexpr Opcode ops[] = {Opcode::LOAD_FAST, Opcode::STORE_FAST,
+                                       Opcode::DELETE_FAST};
+      return Emit(Op(ops[i]), AddVarname(name));
+    }
+    case kDeref: {
+      int32_t index;
+      auto it = u().cell_index.find(name);
+      if (it != u().cell_index.end()) {
+        index = it->second;
+      } else {
+        auto f = std::find(u().freevars.begin(), u().freevars.end(), name);
+        index = static_cast<int32_t>(u().cellvars.size() + (f - u().freevars.begin()));
+      }
+      static constexpr Opcode ops[] = {Opcode::LOAD_DEREF, Opcode::STORE_DEREF,
+                                       Opcode::DELETE_DEREF};
+      Opcode op = ops[i];
+      if (ctx == ExprContext::kLoad && scope->kind == ScopeKind::kClass) {
+        op = Opcode::LOAD_CLASSDEREF;
+      }
+      return Emit(Op(op), index);
+    }
+    case kGlobal: {
+      static constexpr Opcode ops[] = {Opcode::LOAD_GLOBAL, Opcode::STORE_GLOBAL,
+                                       Opcode::DELETE_GLOBAL};
+      return Emit(Op(ops[i]), AddName(name));
+    }
+    case kName: {
+      static constexpr Opcode ops[] = {Opcode::LOAD_NAME, Opcode::STORE_NAME,
+                                       Opcode::DELETE_NAME};
+      return Emit(Op(ops[i]), AddName(name));
+    }
+  }
+}
+
+void CodeGen::Error(const SourceRange& loc, std::string message) {
+  if (error_) return;
+  internal::SourceLines lines(module_.source);
+  error_ = internal::MakeError(lines, module_.filename ? *module_.filename : "",
+                               SyntaxError::Type::kSyntaxError, std::move(message), loc.line,
+                               loc.col + 1, loc.end_line, loc.end_col + 1);
+}
+
+// ---- Syntactic blocks ----------------------------------------------------------------
+
+int32_t CodeGen::OpenBlock(BlockKind kind, Label start, Label handler, int32_t line) {
+  Unit& unit = u();
+  int32_t record = static_cast<int32_t>(unit.block_records.size());
+  unit.block_records.push_back(BlockRecord{kind, start, NewLabel(), handler, line});
+  unit.open_blocks.push_back(record);
+  auto [it, inserted] = unit.block_stack_index.try_emplace(unit.open_blocks,
+                                                           unit.block_stacks.size());
+  if (inserted) unit.block_stacks.push_back(unit.open_blocks);
+  unit.current_blocks = it->second;
+  return record;
+}
+
+void CodeGen::CloseBlock(int32_t record) {
+  Unit& unit = u();
+  unit.open_blocks.pop_back();
+  unit.current_blocks = unit.block_stack_index[unit.open_blocks];
+  Bind(unit.block_records[record].end);
+}
+
+}  // namespace wick::vm::compiler

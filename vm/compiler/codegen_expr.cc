@@ -1,0 +1,528 @@
+// Code generation for expressions and assignment targets. Each instruction takes the
+// position of the innermost expression being compiled when it is emitted (compile.c's
+// SET_LOC), so a CALL gets the Call node, BINARY_SUBSCR the Subscript node, and so on.
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "vm/compiler/codegen.h"
+
+namespace wick::vm::compiler {
+
+using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
+
+// compile.c's STACK_USE_GUIDELINE: longer displays and calls are built incrementally.
+static constexpr size_t kStackUseGuideline = 30;
+
+void CodeGen::Expression(const Expr* e) {
+  if (failed()) return;
+  LocScope loc(this, e->loc);
+  ExpressionKind(e);
+}
+
+void CodeGen::ExpressionKind(const Expr* e) {
+  switch (e->kind) {
+    case ExprKind::kBoolOp: return BoolOp(e->As<lang::BoolOp>());
+    case ExprKind::kNamedExpr:
+      Expression(e->As<NamedExpr>()->value);
+      Emit(Op(Opcode::COPY), 1);
+      return Store(e->As<NamedExpr>()->target);
+    case ExprKind::kBinOp: {
+      const lang::BinOp* b = e->As<lang::BinOp>();
+      Expression(b->left);
+      Expression(b->right);
+      return Emit(Op(Opcode::BINARY_OP), BinaryOpArg(b->op));
+    }
+    case ExprKind::kUnaryOp: {
+      if (std::optional<Value> folded = Fold(e)) return LoadConst(*folded);
+      const UnaryOp* u = e->As<UnaryOp>();
+      Expression(u->operand);
+      static constexpr Opcode kOps[] = {Opcode::UNARY_INVERT, Opcode::UNARY_NOT,
+                                        Opcode::UNARY_POSITIVE, Opcode::UNARY_NEGATIVE};
+      return Emit(Op(kOps[static_cast<int>(u->op)]));
+    }
+    case ExprKind::kLambda: return Lambda(e->As<lang::Lambda>());
+    case ExprKind::kIfExp: {
+      const IfExp* i = e->As<IfExp>();
+      Label next = NewLabel(), end = NewLabel();
+      JumpIf(i->test, next, false);
+      Expression(i->body);
+      EmitJump(Op(Opcode::JUMP), end);
+      Bind(next);
+      Expression(i->orelse);
+      return Bind(end);
+    }
+    case ExprKind::kDict: return DictDisplay(e->As<Dict>());
+    case ExprKind::kSet:
+      return StarUnpack(e->As<Set>()->elts, 0, Opcode::BUILD_SET, Opcode::SET_ADD,
+                        Opcode::SET_UPDATE, false);
+    case ExprKind::kListComp:
+    case ExprKind::kSetComp:
+    case ExprKind::kDictComp:
+    case ExprKind::kGeneratorExp:
+      return Comprehension(e);
+    case ExprKind::kYield:
+    case ExprKind::kYieldFrom:
+      return Error(e->loc, "generators are not supported by wick");
+    case ExprKind::kCompare: return Compare(e->As<lang::Compare>());
+    case ExprKind::kCall: return Call(e->As<lang::Call>());
+    case ExprKind::kFormattedValue: return FormattedValue(e->As<lang::FormattedValue>());
+    case ExprKind::kJoinedStr: return JoinedStr(e->As<lang::JoinedStr>());
+    case ExprKind::kConstant: return Constant(e->As<lang::Constant>());
+    case ExprKind::kAttribute: {
+      const Attribute* a = e->As<Attribute>();
+      Expression(a->value);
+      return Emit(Op(Opcode::LOAD_ATTR), AddName(MangleName(a->attr)));
+    }
+    case ExprKind::kSubscript: return Subscript(e->As<lang::Subscript>());
+    case ExprKind::kStarred:
+      return Error(e->loc, "can't use starred expression here");
+    case ExprKind::kName: return NameOp(e->As<Name>()->id, ExprContext::kLoad);
+    case ExprKind::kList:
+      return StarUnpack(e->As<List>()->elts, 0, Opcode::BUILD_LIST, Opcode::LIST_APPEND,
+                        Opcode::LIST_EXTEND, false);
+    case ExprKind::kTuple:
+      if (std::optional<Value> folded = Fold(e)) return LoadConst(*folded);
+      return StarUnpack(e->As<Tuple>()->elts, 0, Opcode::BUILD_LIST, Opcode::LIST_APPEND,
+                        Opcode::LIST_EXTEND, true);
+    case ExprKind::kSlice: {
+      const Slice* s = e->As<Slice>();
+      int n = 2;
+      if (s->lower) Expression(s->lower); else LoadNone();
+      if (s->upper) Expression(s->upper); else LoadNone();
+      if (s->step) {
+        Expression(s->step);
+        n = 3;
+      }
+      return Emit(Op(Opcode::BUILD_SLICE), n);
+    }
+  }
+}
+
+// Constant folding as 3.11's AST optimizer does for the cases that matter here:
+// literals, negated numbers (so that -9223372036854775808 is an int), and tuples of
+// constants.
+std::optional<Value> CodeGen::Fold(const Expr* e) {
+  if (const lang::Constant* c = e->As<lang::Constant>()) {
+    switch (c->value_kind) {
+      case ConstantKind::kNone: return Value::None();
+      case ConstantKind::kBool: return Value::Bool(c->bool_value);
+      case ConstantKind::kInt: return Value::Int(c->int_value);
+      case ConstantKind::kFloat: return Value::Float(c->float_value);
+      case ConstantKind::kStr: return Value::Borrow(rt_.Intern(c->str_value));
+      case ConstantKind::kEllipsis: return rt_.Ellipsis();
+      default: return std::nullopt;
+    }
+  }
+  if (const UnaryOp* u = e->As<UnaryOp>()) {
+    const lang::Constant* c = u->operand->As<lang::Constant>();
+    if (u->op != UnaryOperator::kUSub || c == nullptr) return std::nullopt;
+    if (c->value_kind == ConstantKind::kInt) return Value::Int(-c->int_value);
+    if (c->value_kind == ConstantKind::kFloat) return Value::Float(-c->float_value);
+    if (c->value_kind == ConstantKind::kBigInt && c->str_value == "9223372036854775808") {
+      return Value::Int(std::numeric_limits<int64_t>::min());
+    }
+    return std::nullopt;
+  }
+  if (const Tuple* t = e->As<Tuple>()) {
+    if (t->ctx != ExprContext::kLoad) return std::nullopt;
+    std::vector<Value> items;
+    for (const Expr* elt : t->elts) {
+      std::optional<Value> v = Fold(elt);
+      if (!v) return std::nullopt;
+      items.push_back(std::move(*v));
+    }
+    return rt_.NewTuple(std::move(items));
+  }
+  return std::nullopt;
+}
+
+void CodeGen::Constant(const lang::Constant* c) {
+  if (std::optional<Value> v = Fold(c)) return LoadConst(*v);
+  switch (c->value_kind) {
+    case ConstantKind::kBigInt:
+      return Error(c->loc, "integer literal too large: wick's ints are 64-bit");
+    case ConstantKind::kComplex:
+      return Error(c->loc, "complex numbers are not supported by wick");
+    case ConstantKind::kBytes:
+      return Error(c->loc, "bytes literals are not supported by wick");
+    default:
+      return Error(c->loc, "unsupported constant");
+  }
+}
+
+// boolop: JUMP_IF_FALSE_OR_POP (and) / JUMP_IF_TRUE_OR_POP (or) to the end.
+void CodeGen::BoolOp(const lang::BoolOp* e) {
+  Opcode jump = e->op == BoolOperator::kAnd ? Opcode::JUMP_IF_FALSE_OR_POP
+                                            : Opcode::JUMP_IF_TRUE_OR_POP;
+  Label end = NewLabel();
+  for (size_t i = 0; i + 1 < e->values.size(); ++i) {
+    Expression(e->values[i]);
+    EmitJump(Op(jump), end);
+  }
+  Expression(e->values.back());
+  Bind(end);
+}
+
+void CodeGen::CompareOp(lang::CmpOp op) {
+  switch (op) {
+    case lang::CmpOp::kIs: return Emit(Op(Opcode::IS_OP), 0);
+    case lang::CmpOp::kIsNot: return Emit(Op(Opcode::IS_OP), 1);
+    case lang::CmpOp::kIn: return Emit(Op(Opcode::CONTAINS_OP), 0);
+    case lang::CmpOp::kNotIn: return Emit(Op(Opcode::CONTAINS_OP), 1);
+    default: break;
+  }
+  static constexpr vm::CmpOp kMap[] = {vm::CmpOp::kEq, vm::CmpOp::kNe, vm::CmpOp::kLt,
+                                       vm::CmpOp::kLe, vm::CmpOp::kGt, vm::CmpOp::kGe};
+  Emit(Op(Opcode::COMPARE_OP), static_cast<int32_t>(kMap[static_cast<int>(op)]));
+}
+
+// compare: a chain keeps each middle operand (SWAP/COPY) and short-circuits to a
+// cleanup that drops it.
+void CodeGen::Compare(const lang::Compare* e) {
+  size_t n = e->ops.size() - 1;
+  Expression(e->left);
+  if (n == 0) {
+    Expression(e->comparators[0]);
+    return CompareOp(e->ops[0]);
+  }
+  Label cleanup = NewLabel(), end = NewLabel();
+  for (size_t i = 0; i < n; ++i) {
+    Expression(e->comparators[i]);
+    Emit(Op(Opcode::SWAP), 2);
+    Emit(Op(Opcode::COPY), 2);
+    CompareOp(e->ops[i]);
+    EmitJump(Op(Opcode::JUMP_IF_FALSE_OR_POP), cleanup);
+  }
+  Expression(e->comparators[n]);
+  CompareOp(e->ops[n]);
+  EmitJump(Op(Opcode::JUMP), end);
+  Bind(cleanup);
+  Emit(Op(Opcode::SWAP), 2);
+  Emit(Op(Opcode::POP_TOP));
+  Bind(end);
+}
+
+// compiler_jump_if: jumps to `target` when `e` is truthy == cond, with `not`, and/or,
+// conditional expressions and comparison chains compiled into jumps.
+void CodeGen::JumpIf(const Expr* e, Label target, bool cond) {
+  if (failed()) return;
+  LocScope loc(this, e->loc);
+  if (const lang::Constant* c = e->As<lang::Constant>()) {
+    bool truth = false;
+    switch (c->value_kind) {
+      case ConstantKind::kBool: truth = c->bool_value; break;
+      case ConstantKind::kInt: truth = c->int_value != 0; break;
+      case ConstantKind::kFloat: truth = c->float_value != 0; break;
+      case ConstantKind::kStr: truth = !c->str_value.empty(); break;
+      case ConstantKind::kEllipsis: truth = true; break;
+      case ConstantKind::kNone: truth = false; break;
+      default: goto general;
+    }
+    if (truth == cond) EmitJump(Op(Opcode::JUMP), target);
+    return;
+  }
+  if (const UnaryOp* u = e->As<UnaryOp>(); u != nullptr && u->op == UnaryOperator::kNot) {
+    return JumpIf(u->operand, target, !cond);
+  }
+  if (const lang::BoolOp* b = e->As<lang::BoolOp>()) {
+    bool cond2 = b->op == BoolOperator::kOr;
+    Label next2 = target;
+    if (cond2 != cond) next2 = NewLabel();
+    for (size_t i = 0; i + 1 < b->values.size(); ++i) JumpIf(b->values[i], next2, cond2);
+    JumpIf(b->values.back(), target, cond);
+    if (next2.id != target.id) Bind(next2);
+    return;
+  }
+  if (const IfExp* i = e->As<IfExp>()) {
+    Label end = NewLabel(), next2 = NewLabel();
+    JumpIf(i->test, next2, false);
+    JumpIf(i->body, target, cond);
+    EmitJump(Op(Opcode::JUMP), end);
+    Bind(next2);
+    JumpIf(i->orelse, target, cond);
+    Bind(end);
+    return;
+  }
+  if (const lang::Compare* c = e->As<lang::Compare>(); c != nullptr && c->ops.size() > 1) {
+    size_t n = c->ops.size() - 1;
+    Label cleanup = NewLabel(), end = NewLabel();
+    Expression(c->left);
+    for (size_t i = 0; i < n; ++i) {
+      Expression(c->comparators[i]);
+      Emit(Op(Opcode::SWAP), 2);
+      Emit(Op(Opcode::COPY), 2);
+      CompareOp(c->ops[i]);
+      EmitJump(Op(Opcode::POP_JUMP_IF_FALSE), cleanup);
+    }
+    Expression(c->comparators[n]);
+    CompareOp(c->ops[n]);
+    EmitJump(Op(cond ? Opcode::POP_JUMP_IF_TRUE : Opcode::POP_JUMP_IF_FALSE), target);
+    EmitJump(Op(Opcode::JUMP), end);
+    Bind(cleanup);
+    Emit(Op(Opcode::POP_TOP));
+    if (!cond) EmitJump(Op(Opcode::JUMP), target);
+    Bind(end);
+    return;
+  }
+general:
+  Expression(e);
+  EmitJump(Op(cond ? Opcode::POP_JUMP_IF_TRUE : Opcode::POP_JUMP_IF_FALSE), target);
+}
+
+// call: [NULL, f, args] with KW_NAMES before CALL, or [meth, self, args] for
+// `obj.name(...)`, or CALL_FUNCTION_EX when there are *args / **kwargs.
+void CodeGen::Call(const lang::Call* e) {
+  if (MaybeMethodCall(e)) return;
+  {
+    LocScope loc(this, e->func->loc);
+    Emit(Op(Opcode::PUSH_NULL));
+  }
+  Expression(e->func);
+  CallHelper(0, e->args, e->keywords);
+}
+
+bool CodeGen::MaybeMethodCall(const lang::Call* e) {
+  const Attribute* meth = e->func->As<Attribute>();
+  if (meth == nullptr || meth->ctx != ExprContext::kLoad) return false;
+  if (e->args.size() + e->keywords.size() >= kStackUseGuideline) return false;
+  for (const Expr* a : e->args) {
+    if (a->Is<Starred>()) return false;
+  }
+  for (const Keyword* k : e->keywords) {
+    if (k->arg.empty()) return false;
+  }
+  Expression(meth->value);
+  SourceRange loc = u().loc;
+  loc.line = meth->loc.end_line;  // 3.11 reports the attribute's last line
+  LocScope at(this, loc);
+  Emit(Op(Opcode::LOAD_METHOD), AddName(MangleName(meth->attr)));
+  for (const Expr* a : e->args) Expression(a);
+  std::vector<Value> names;
+  for (const Keyword* k : e->keywords) {
+    Expression(k->value);
+    names.push_back(Value::Borrow(rt_.Intern(k->arg)));
+  }
+  int32_t n = static_cast<int32_t>(e->args.size() + e->keywords.size());
+  if (!names.empty()) Emit(Op(Opcode::KW_NAMES), AddConst(rt_.NewTuple(std::move(names))));
+  Emit(Op(Opcode::CALL), n);
+  return true;
+}
+
+// compiler_call_helper: `pushed` arguments are already on the stack (class bodies).
+void CodeGen::CallHelper(int pushed, ExprList args, absl::Span<Keyword* const> keywords) {
+  bool simple = args.size() + 2 * keywords.size() <= kStackUseGuideline;
+  for (const Expr* a : args) simple = simple && !a->Is<Starred>();
+  for (const Keyword* k : keywords) simple = simple && !k->arg.empty();
+  if (simple) {
+    for (const Expr* a : args) Expression(a);
+    std::vector<Value> names;
+    for (const Keyword* k : keywords) {
+      Expression(k->value);
+      names.push_back(Value::Borrow(rt_.Intern(k->arg)));
+    }
+    if (!names.empty()) Emit(Op(Opcode::KW_NAMES), AddConst(rt_.NewTuple(std::move(names))));
+    Emit(Op(Opcode::CALL), pushed + static_cast<int32_t>(args.size() + keywords.size()));
+    return;
+  }
+  // ex_call: positional arguments as one tuple (or the lone *iterable itself).
+  if (pushed == 0 && args.size() == 1 && args[0]->Is<Starred>()) {
+    Expression(args[0]->As<Starred>()->value);
+  } else {
+    StarUnpack(args, pushed, Opcode::BUILD_LIST, Opcode::LIST_APPEND, Opcode::LIST_EXTEND,
+               true);
+  }
+  // Keyword arguments as one dict: runs of name=value become BUILD_MAP, each
+  // **mapping is merged (duplicates raise).
+  bool have_dict = false;
+  size_t seen = 0;
+  auto subkwargs = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      LoadStr(keywords[i]->arg);
+      Expression(keywords[i]->value);
+    }
+    Emit(Op(Opcode::BUILD_MAP), static_cast<int32_t>(end - begin));
+  };
+  for (size_t i = 0; i < keywords.size(); ++i) {
+    if (!keywords[i]->arg.empty()) {
+      ++seen;
+      continue;
+    }
+    if (seen > 0) {
+      subkwargs(i - seen, i);
+      if (have_dict) Emit(Op(Opcode::DICT_MERGE), 1);
+      have_dict = true;
+      seen = 0;
+    }
+    if (!have_dict) {
+      Emit(Op(Opcode::BUILD_MAP), 0);
+      have_dict = true;
+    }
+    Expression(keywords[i]->value);
+    Emit(Op(Opcode::DICT_MERGE), 1);
+  }
+  if (seen > 0) {
+    subkwargs(keywords.size() - seen, keywords.size());
+    if (have_dict) Emit(Op(Opcode::DICT_MERGE), 1);
+  }
+  Emit(Op(Opcode::CALL_FUNCTION_EX), keywords.empty() ? 0 : 1);
+}
+
+// starunpack_helper: displays and positional argument lists, with `*x` items
+// extending a list built so far.
+void CodeGen::StarUnpack(ExprList elts, int pushed, Opcode build, Opcode add, Opcode extend,
+                         bool tuple) {
+  size_t n = elts.size();
+  bool big = n + pushed > kStackUseGuideline;
+  bool seen_star = false;
+  for (const Expr* e : elts) seen_star = seen_star || e->Is<Starred>();
+  if (!seen_star && !big) {
+    for (const Expr* e : elts) Expression(e);
+    Emit(Op(tuple ? Opcode::BUILD_TUPLE : build), static_cast<int32_t>(n + pushed));
+    return;
+  }
+  bool built = false;
+  if (big) {
+    Emit(Op(build), pushed);
+    built = true;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (const Starred* s = elts[i]->As<Starred>()) {
+      if (!built) {
+        Emit(Op(build), static_cast<int32_t>(i + pushed));
+        built = true;
+      }
+      Expression(s->value);
+      Emit(Op(extend), 1);
+    } else {
+      Expression(elts[i]);
+      if (built) Emit(Op(add), 1);
+    }
+  }
+  if (tuple) Emit(Op(Opcode::LIST_TO_TUPLE));
+}
+
+// dict display: runs of key: value pairs become BUILD_MAP; `**m` entries update.
+void CodeGen::DictDisplay(const Dict* e) {
+  size_t n = e->values.size(), elements = 0;
+  bool have_dict = false;
+  auto subdict = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      Expression(e->keys[i]);
+      Expression(e->values[i]);
+    }
+    Emit(Op(Opcode::BUILD_MAP), static_cast<int32_t>(end - begin));
+    if (have_dict) Emit(Op(Opcode::DICT_UPDATE), 1);
+    have_dict = true;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (e->keys[i] == nullptr) {
+      if (elements > 0) subdict(i - elements, i);
+      elements = 0;
+      if (!have_dict) {
+        Emit(Op(Opcode::BUILD_MAP), 0);
+        have_dict = true;
+      }
+      Expression(e->values[i]);
+      Emit(Op(Opcode::DICT_UPDATE), 1);
+    } else if (elements * 2 > kStackUseGuideline) {
+      subdict(i - elements, i);
+      elements = 1;
+    } else {
+      ++elements;
+    }
+  }
+  if (elements > 0) subdict(n - elements, n);
+  if (!have_dict) Emit(Op(Opcode::BUILD_MAP), 0);
+}
+
+// f-string: its parts, then BUILD_STRING (none for a single part).
+void CodeGen::JoinedStr(const lang::JoinedStr* e) {
+  size_t n = e->values.size();
+  if (n == 0) return LoadStr("");
+  if (n > kStackUseGuideline) {
+    LoadStr("");
+    Emit(Op(Opcode::LOAD_METHOD), AddName("join"));
+    Emit(Op(Opcode::BUILD_LIST), 0);
+    for (const Expr* v : e->values) {
+      Expression(v);
+      Emit(Op(Opcode::LIST_APPEND), 1);
+    }
+    Emit(Op(Opcode::CALL), 1);
+    return;
+  }
+  for (const Expr* v : e->values) Expression(v);
+  if (n != 1) Emit(Op(Opcode::BUILD_STRING), static_cast<int32_t>(n));
+}
+
+// f-string field: value, [spec], FORMAT_VALUE conversion | 4 if spec.
+void CodeGen::FormattedValue(const lang::FormattedValue* e) {
+  Expression(e->value);
+  int32_t arg = 0;
+  switch (e->conversion) {
+    case 's': arg = 1; break;
+    case 'r': arg = 2; break;
+    case 'a': arg = 3; break;
+    default: break;
+  }
+  if (e->format_spec != nullptr) {
+    Expression(e->format_spec);
+    arg |= 4;
+  }
+  Emit(Op(Opcode::FORMAT_VALUE), arg);
+}
+
+void CodeGen::Subscript(const lang::Subscript* e) {
+  Expression(e->value);
+  Expression(e->slice);
+  Emit(Op(Opcode::BINARY_SUBSCR));
+}
+
+// An assignment target, with the value to store on top of the stack.
+void CodeGen::Store(const Expr* t) {
+  if (failed()) return;
+  LocScope loc(this, t->loc);
+  switch (t->kind) {
+    case ExprKind::kName:
+      return NameOp(t->As<Name>()->id, ExprContext::kStore);
+    case ExprKind::kAttribute:
+      Expression(t->As<Attribute>()->value);
+      return Emit(Op(Opcode::STORE_ATTR), AddName(MangleName(t->As<Attribute>()->attr)));
+    case ExprKind::kSubscript:
+      Expression(t->As<lang::Subscript>()->value);
+      Expression(t->As<lang::Subscript>()->slice);
+      return Emit(Op(Opcode::STORE_SUBSCR));
+    case ExprKind::kTuple:
+      return Unpack(t->As<Tuple>()->elts, t);
+    case ExprKind::kList:
+      return Unpack(t->As<List>()->elts, t);
+    case ExprKind::kStarred:
+      return Error(t->loc, "starred assignment target must be in a list or tuple");
+    default:
+      return Error(t->loc, "cannot assign to expression");
+  }
+}
+
+// unpack_helper + assignment_helper: UNPACK_SEQUENCE n, or UNPACK_EX for `a, *b, c`.
+void CodeGen::Unpack(ExprList elts, const Expr* node) {
+  size_t n = elts.size();
+  bool seen_star = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (!elts[i]->Is<Starred>()) continue;
+    if (seen_star) return Error(elts[i]->loc, "multiple starred expressions in assignment");
+    if (i >= 256 || n - i - 1 >= (std::numeric_limits<int>::max() >> 8)) {
+      return Error(node->loc, "too many expressions in star-unpacking assignment");
+    }
+    Emit(Op(Opcode::UNPACK_EX), static_cast<int32_t>(i + ((n - i - 1) << 8)));
+    seen_star = true;
+  }
+  if (!seen_star) Emit(Op(Opcode::UNPACK_SEQUENCE), static_cast<int32_t>(n));
+  for (const Expr* e : elts) {
+    if (const Starred* s = e->As<Starred>()) {
+      Store(s->value);
+    } else {
+      Store(e);
+    }
+  }
+}
+
+}  // namespace wick::vm::compiler

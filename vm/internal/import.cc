@@ -1,0 +1,155 @@
+// Imports: IMPORT_NAME / IMPORT_FROM and Interpreter::ImportModule. A dotted name is
+// imported parent first; each part comes from sys.modules, else a registered native
+// module (C++ initialiser), else a registered Python-source module (compiled and run in
+// a new module). Children become attributes of their parent, as in CPython.
+#include <string>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "vm/compiler.h"
+#include "vm/internal/interp_internal.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+
+namespace wick::vm {
+namespace {
+
+absl::flat_hash_map<std::string, Interpreter::ModuleInit>& NativeModules() {
+  static auto* m = new absl::flat_hash_map<std::string, Interpreter::ModuleInit>();
+  return *m;
+}
+absl::flat_hash_map<std::string, std::string>& PythonModules() {
+  static auto* m = new absl::flat_hash_map<std::string, std::string>();
+  return *m;
+}
+
+}  // namespace
+
+void Interpreter::RegisterNativeModule(absl::string_view name, ModuleInit init) {
+  NativeModules()[std::string(name)] = init;
+}
+
+void Interpreter::RegisterPythonModule(absl::string_view name, absl::string_view source) {
+  PythonModules()[std::string(name)] = std::string(source);
+}
+
+namespace {
+
+// Creates, registers and runs the module `name` whose parent (if any) is imported.
+// Returns None when no such module is registered.
+Value LoadModule(Interpreter& in, const std::string& name) {
+  Runtime& rt = in.runtime();
+  auto native = NativeModules().find(name);
+  auto python = PythonModules().find(name);
+  if (native == NativeModules().end() && python == PythonModules().end()) {
+    return Value::None();
+  }
+  Value module = rt.NewModule(name);
+  Value key = rt.NewStr(name);
+  if (!in.sys_modules()->Set(rt, key, module)) return Value::Raised();
+  bool ok;
+  if (native != NativeModules().end()) {
+    ok = native->second(in, module);
+  } else {
+    module.as<Module>()->dict->SetStr(rt, rt.Intern("__builtins__"),
+                                      Value::Borrow(in.builtins()));
+    absl::StatusOr<Value> code = CompileSource(rt, python->second, absl::StrCat("<", name, ">"));
+    if (!code.ok()) {
+      rt.RaiseStatus(code.status());
+      ok = false;
+    } else {
+      ok = !in.ExecModuleCode(*code, module).is_raised();
+    }
+  }
+  if (!ok) {
+    Value saved = rt.FetchException();
+    in.sys_modules()->Remove(rt, key);
+    rt.RaiseValue(std::move(saved));
+    return Value::Raised();
+  }
+  // Module code may replace its sys.modules entry; the entry wins, as in CPython.
+  bool error = false;
+  const Value* entry = in.sys_modules()->Get(rt, key, &error);
+  return entry != nullptr ? *entry : module;
+}
+
+}  // namespace
+
+Value Interpreter::ImportModule(absl::string_view name) {
+  Runtime& rt = rt_;
+  Value parent;
+  size_t pos = 0;
+  while (true) {
+    size_t dot = name.find('.', pos);
+    std::string prefix(name.substr(0, dot));
+    Value key = rt.NewStr(prefix);
+    bool error = false;
+    const Value* found = sys_modules_->Get(rt, key, &error);
+    if (error) return Value::Raised();
+    Value module;
+    if (found != nullptr) {
+      module = *found;
+    } else {
+      module = LoadModule(*this, prefix);
+      if (module.is_raised()) return module;
+      if (module.is_none()) {
+        return rt.Raise(rt.exc().module_not_found_error,
+                        absl::StrCat("No module named '", prefix, "'"));
+      }
+      if (!parent.is_none()) {
+        absl::string_view child = absl::string_view(prefix).substr(pos);
+        if (!SetAttr(rt, parent, rt.Intern(child), module)) return Value::Raised();
+      }
+    }
+    if (dot == absl::string_view::npos) return module;
+    parent = std::move(module);
+    pos = dot + 1;
+  }
+}
+
+namespace internal {
+
+Value ImportName(Interpreter& in, Str* name, const Value& fromlist, const Value& level) {
+  Runtime& rt = in.runtime();
+  if (level.is_int() && level.as_int() > 0) {
+    return rt.Raise(rt.exc().import_error,
+                    "attempted relative import with no known parent package");
+  }
+  Value module = in.ImportModule(name->view());
+  if (module.is_raised()) return module;
+  bool has_fromlist = !fromlist.is_none();
+  if (rt.IsTuple(fromlist) && fromlist.as<Tuple>()->items.empty()) has_fromlist = false;
+  if (has_fromlist) return module;
+  // `import a.b` binds the top package.
+  absl::string_view n = name->view();
+  size_t dot = n.find('.');
+  if (dot == absl::string_view::npos) return module;
+  bool error = false;
+  const Value* top = in.sys_modules()->Get(rt, rt.NewStr(n.substr(0, dot)), &error);
+  if (error) return Value::Raised();
+  return top != nullptr ? *top : module;
+}
+
+Value ImportFrom(Interpreter& in, const Value& module, Str* name) {
+  Runtime& rt = in.runtime();
+  Value v = GetAttr(rt, module, name);
+  if (!v.is_raised()) return v;
+  if (!rt.ExceptionMatches(rt.exc().attribute_error)) return v;
+  rt.ClearException();
+  std::string modname = "<unknown module name>";
+  if (rt.TypeOf(module) == rt.types().module) modname = module.as<Module>()->name;
+  // A submodule not imported yet: `from a import b` where b is a.b.
+  std::string full = absl::StrCat(modname, ".", name->view());
+  if (NativeModules().contains(full) || PythonModules().contains(full)) {
+    return in.ImportModule(full);
+  }
+  bool error = false;
+  if (const Value* m = in.sys_modules()->Get(rt, rt.NewStr(full), &error)) return *m;
+  return rt.Raise(rt.exc().import_error,
+                  absl::StrCat("cannot import name '", name->view(), "' from '", modname,
+                               "' (unknown location)"));
+}
+
+}  // namespace internal
+}  // namespace wick::vm

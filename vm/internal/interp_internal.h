@@ -1,0 +1,115 @@
+// Declarations shared by the interpreter's implementation files (vm/interpreter.cc and
+// vm/internal/*.cc): the value-stack arena frames live in, argument binding, the
+// Function and code type slots, class creation, imports and traceback recording.
+// Nothing outside the interpreter includes this header.
+#ifndef WICK_VM_INTERNAL_INTERP_INTERNAL_H_
+#define WICK_VM_INTERNAL_INTERP_INTERNAL_H_
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "vm/code.h"
+#include "vm/interpreter.h"
+#include "vm/objects/objects.h"
+#include "vm/runtime.h"
+#include "vm/value.h"
+
+namespace wick::vm {
+
+// The interpreter's private entry points; a friend of Interpreter.
+class InterpreterAccess {
+ public:
+  // Runs `f` (already filled in) from `entry`: recursion check, frame linking, the
+  // FrameEvalHook, then the dispatch loop.
+  static Value RunFrame(Interpreter& in, Frame& f, int32_t entry);
+  // The dispatch loop (eval.cc): runs `f` from f.next_instr with f.stack_top.
+  static Value Eval(Interpreter& in, Frame& f);
+  static Runtime& rt(Interpreter& in) { return in.rt_; }
+};
+
+namespace internal {
+
+// A LIFO arena of Values for frames (locals, cells and value stack in one block), so a
+// call allocates no heap memory. Blocks come back as None and are reset to None when
+// released, so the arena never holds references between calls. One per thread: the
+// interpreters of a thread nest their frames strictly.
+class ValueArena {
+ public:
+  Value* Push(size_t n);
+  void Pop(Value* p, size_t n);
+
+ private:
+  struct Chunk {
+    std::unique_ptr<Value[]> data;
+    size_t cap = 0;
+    size_t used = 0;
+  };
+  void NextChunk(size_t n);
+  std::vector<Chunk> chunks_;
+  size_t cur_ = 0;
+};
+ValueArena& Arena();
+
+// The memory of one frame: `code`'s locals (unbound), cells and value stack.
+class FrameMemory {
+ public:
+  explicit FrameMemory(const CodeObject* code);
+  ~FrameMemory() { Arena().Pop(base_, size_); }
+  FrameMemory(const FrameMemory&) = delete;
+  FrameMemory& operator=(const FrameMemory&) = delete;
+  // Points f.locals, f.cells, f.stack_base and f.stack_top into this block.
+  void Attach(Frame& f) const;
+
+ private:
+  Value* base_;
+  size_t size_;
+  size_t nlocals_, ncells_;
+};
+
+// Binds a call's arguments to `fn`'s parameters in `locals` (CPython 3.11's
+// initialize_locals, with its exact TypeError texts). False after raising.
+bool BindArguments(Runtime& rt, Function* fn, Value* locals, Args args,
+                   const KwArgs& kwargs);
+// Creates the frame's cells: cellvars (from their parameter when cell2arg says so) and
+// the closure's cells for freevars.
+void InitCells(Runtime& rt, const CodeObject* code, const Value& closure, Value* locals,
+               Value* cells);
+
+// Fills the function and code types' slots (function.cc).
+void InitFunctionType(Runtime& rt);
+// MAKE_FUNCTION's constructor: a function for `code` in `globals`.
+Value NewFunction(Runtime& rt, Value code, Dict* globals, Dict* builtins);
+// __build_class__ (build_class.cc).
+Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs);
+
+// IMPORT_NAME and IMPORT_FROM (import.cc).
+Value ImportName(Interpreter& in, Str* name, const Value& fromlist, const Value& level);
+Value ImportFrom(Interpreter& in, const Value& module, Str* name);
+
+// Traceback recording and printing (traceback.cc).
+// Puts this frame's entry (at f.lasti) in front of `exc`'s traceback.
+void AddTraceEntry(ExceptionObject* exc, const Frame& f);
+// Sets `exc.__context__` to `handled` as CPython's _PyErr_SetObject does, breaking a
+// cycle through the context chain.
+void SetContext(Runtime& rt, const Value& exc, const Value& handled);
+// The whole text PrintException writes.
+std::string FormatException(Runtime& rt, const Value& exc);
+
+// The exception being handled as sys.exc_info() sees it from frame `f`: the innermost
+// frame's handled exception that is set, or None.
+inline Value HandledException(const Frame* f) {
+  for (; f != nullptr; f = f->back) {
+    if (!f->handled_exception.is_none()) return f->handled_exception;
+  }
+  return Value::None();
+}
+
+// The exception-table entry covering instruction `i`, or nullptr (binary search).
+const ExceptionEntry* FindHandlerEntry(const CodeObject& code, int32_t i);
+
+}  // namespace internal
+}  // namespace wick::vm
+
+#endif  // WICK_VM_INTERNAL_INTERP_INTERNAL_H_

@@ -1,0 +1,201 @@
+// Interpreter: construction (builtins dict, sys.modules, the function type, and
+// __build_class__), whole-program runs (RunMain), module execution, calls into Python
+// functions, resumable frames (FrameState / Resume) and frame entry with the recursion
+// limit and the FrameEvalHook. The dispatch loop is vm/internal/eval.cc.
+#include "vm/interpreter.h"
+
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "lang/parser.h"
+#include "vm/compiler.h"
+#include "vm/internal/interp_internal.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+
+namespace wick::vm {
+
+Interpreter::Interpreter(Runtime& rt) : rt_(rt) {
+  rt_.set_interpreter(this);
+  internal::InitFunctionType(rt_);
+  builtins_ = rt_.Alloc<Dict>(rt_.types().dict);
+  sys_modules_ = rt_.Alloc<Dict>(rt_.types().dict);
+  builtins_->SetStr(rt_, rt_.names().name, rt_.NewStr("builtins"));
+  builtins_->SetStr(rt_, rt_.Intern("__build_class__"),
+                    rt_.NewBuiltinFunction("__build_class__", &internal::BuildClass));
+  // The builtins module shares the builtins dict.
+  builtins_->IncRef();
+  Value module = Value::Steal(rt_.Alloc<Module>(rt_.types().module, "builtins", builtins_));
+  sys_modules_->Set(rt_, rt_.NewStr("builtins"), std::move(module));
+  write_stdout = [](absl::string_view s) { fwrite(s.data(), 1, s.size(), stdout); };
+  write_stderr = [](absl::string_view s) {
+    fflush(stdout);
+    fwrite(s.data(), 1, s.size(), stderr);
+  };
+}
+
+Interpreter::~Interpreter() {
+  builtins_->DecRef();
+  sys_modules_->DecRef();
+  if (rt_.interpreter() == this) rt_.set_interpreter(nullptr);
+}
+
+Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry) {
+  if (in.depth_ >= in.recursion_limit_) {
+    return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
+  }
+  ++in.depth_;
+  f.back = in.current_frame_;
+  f.next_instr = entry;
+  in.current_frame_ = &f;
+  Value result;
+  if (in.hook_ == nullptr || !in.hook_->OnFrameEnter(in, f, entry, &result)) {
+    result = Eval(in, f);
+  }
+  in.current_frame_ = f.back;
+  --in.depth_;
+  return result;
+}
+
+Value Interpreter::CallFunction(Function* fn, Args args, const KwArgs& kwargs) {
+  CodeObject* co = fn->code_object();
+  internal::FrameMemory mem(co);
+  Frame f;
+  f.code = co;
+  f.function = fn;
+  f.globals = fn->globals.as<Dict>();
+  f.builtins = fn->builtins.as<Dict>();
+  mem.Attach(f);
+  if (!internal::BindArguments(rt_, fn, f.locals, args, kwargs)) return Value::Raised();
+  if (co->num_cells() > 0) internal::InitCells(rt_, co, fn->closure, f.locals, f.cells);
+  return InterpreterAccess::RunFrame(*this, f, 0);
+}
+
+Value Interpreter::ExecModuleCode(Value code, Value module) {
+  if (rt_.TypeOf(code) != rt_.types().code || rt_.TypeOf(module) != rt_.types().module) {
+    return rt_.Raise(rt_.exc().type_error, "ExecModuleCode: expected a code object and a module");
+  }
+  CodeObject* co = code.as<CodeObject>();
+  Dict* globals = module.as<Module>()->dict;
+  internal::FrameMemory mem(co);
+  Frame f;
+  f.code = co;
+  f.globals = globals;
+  f.builtins = builtins_;
+  f.locals_dict = Value::Borrow(globals);
+  mem.Attach(f);
+  internal::InitCells(rt_, co, Value::None(), f.locals, f.cells);
+  return InterpreterAccess::RunFrame(*this, f, 0);
+}
+
+Value Interpreter::Resume(const FrameState& state) {
+  if (rt_.TypeOf(state.code) != rt_.types().code || !rt_.IsDict(state.globals)) {
+    return rt_.Raise(rt_.exc().type_error, "Resume: the state needs a code object and globals");
+  }
+  CodeObject* co = state.code.as<CodeObject>();
+  if (state.offset < 0 || state.offset >= static_cast<int32_t>(co->code.size()) ||
+      state.locals.size() > co->varnames.size() ||
+      state.cells.size() > static_cast<size_t>(co->num_cells()) ||
+      state.stack.size() > static_cast<size_t>(co->stack_size)) {
+    return rt_.Raise(rt_.exc().runtime_error, "Resume: the frame state does not fit the code");
+  }
+  internal::FrameMemory mem(co);
+  Frame f;
+  f.code = co;
+  f.function = rt_.TypeOf(state.function) == rt_.types().function
+                   ? state.function.as<Function>()
+                   : nullptr;
+  f.globals = state.globals.as<Dict>();
+  f.builtins = f.function != nullptr ? f.function->builtins.as<Dict>() : builtins_;
+  f.locals_dict = state.locals_dict;
+  f.handled_exception = state.handled_exception;
+  mem.Attach(f);
+  for (size_t i = 0; i < state.locals.size(); ++i) f.locals[i] = state.locals[i];
+  for (int32_t i = 0; i < co->num_cells(); ++i) {
+    f.cells[i] = i < static_cast<int32_t>(state.cells.size()) &&
+                         rt_.TypeOf(state.cells[i]) == rt_.types().cell
+                     ? state.cells[i]
+                     : rt_.NewCell(Value::Raised());
+  }
+  for (const Value& v : state.stack) *f.stack_top++ = v;
+  return InterpreterAccess::RunFrame(*this, f, state.offset);
+}
+
+FrameState Interpreter::CaptureFrameState(const Frame& frame) const {
+  FrameState s;
+  s.code = Value::Borrow(frame.code);
+  s.function = frame.function != nullptr ? Value::Borrow(frame.function) : Value::None();
+  s.globals = Value::Borrow(frame.globals);
+  s.locals_dict = frame.locals_dict;
+  s.offset = frame.next_instr;
+  s.locals.assign(frame.locals, frame.locals + frame.code->varnames.size());
+  s.cells.assign(frame.cells, frame.cells + frame.code->num_cells());
+  s.stack.assign(frame.stack_base, frame.stack_top);
+  s.handled_exception = frame.handled_exception;
+  return s;
+}
+
+void Interpreter::PrintException(const Value& exc) {
+  std::string text = internal::FormatException(rt_, exc);
+  write_stderr(text);
+}
+
+namespace {
+
+// SystemExit's exit status: code None -> 0, int -> itself, else print it and 1.
+int SystemExitStatus(Interpreter& in, const Value& exc) {
+  Runtime& rt = in.runtime();
+  ExceptionObject* x = exc.as<ExceptionObject>();
+  const std::vector<Value>& args = x->args.as<Tuple>()->items;
+  Value code = args.empty() ? Value::None() : args.size() == 1 ? args[0] : x->args;
+  if (code.is_none()) return 0;
+  if (code.is_int_like()) return static_cast<int>(code.as_int());
+  std::string s;
+  if (!StrString(rt, code, &s)) rt.ClearException();
+  in.write_stderr(s + "\n");
+  return 1;
+}
+
+}  // namespace
+
+int Interpreter::RunMain(absl::string_view source, absl::string_view filename,
+                         const std::vector<std::string>& argv) {
+  absl::StatusOr<Value> code = CompileSource(rt_, source, filename);
+  if (!code.ok()) {
+    if (auto e = lang::GetSyntaxError(code.status())) {
+      write_stderr(e->Render());
+    } else {
+      write_stderr(absl::StrCat("wick: ", code.status().ToString(), "\n"));
+    }
+    return 1;
+  }
+  Value module = rt_.NewModule("__main__");
+  Dict* globals = module.as<Module>()->dict;
+  globals->SetStr(rt_, rt_.Intern("__builtins__"),
+                  *sys_modules_->GetStr("builtins"));
+  globals->SetStr(rt_, rt_.Intern("__file__"), rt_.NewStr(filename));
+  sys_modules_->Set(rt_, rt_.NewStr("__main__"), module);
+  Value sys = ImportModule("sys");
+  if (sys.is_raised()) {
+    rt_.ClearException();
+  } else {
+    std::vector<Value> items;
+    for (const std::string& a : argv) items.push_back(rt_.NewStr(a));
+    if (!SetAttr(rt_, sys, rt_.Intern("argv"), rt_.NewList(std::move(items)))) {
+      rt_.ClearException();
+    }
+  }
+  Value r = ExecModuleCode(*code, module);
+  if (!r.is_raised()) {
+    fflush(stdout);
+    return 0;
+  }
+  Value exc = rt_.FetchException();
+  if (rt_.IsInstance(exc, rt_.exc().system_exit)) return SystemExitStatus(*this, exc);
+  PrintException(exc);
+  return 1;
+}
+
+}  // namespace wick::vm

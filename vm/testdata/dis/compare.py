@@ -1,0 +1,9 @@
+a = x < y
+b = x <= y < z
+c = x is None
+d = x is not None
+e = x in s
+f = x not in s
+g = a == b != c
+if 0 < x < 10:
+    ok()

@@ -1,0 +1,4 @@
+counter = 0
+def bump():
+    counter += 1
+    global counter

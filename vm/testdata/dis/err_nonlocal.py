@@ -1,0 +1,5 @@
+def f():
+    def g():
+        nonlocal missing
+        missing = 1
+    return g

@@ -1,0 +1,3 @@
+def gen(n):
+    for i in range(n):
+        yield i

@@ -1,0 +1,5 @@
+a = f"{x}"
+b = f"x={x!r} y={y:.3f}"
+c = f"{x!s:>{width}} end"
+d = f"plain"
+e = f"{x!a}"

@@ -1,0 +1,10 @@
+try:
+    f()
+finally:
+    cleanup()
+try:
+    g()
+except Exception as e:
+    print(e)
+finally:
+    done()

@@ -1,0 +1,131 @@
+// Registry-driven bindings: torch.<op> and Tensor.<op> are OpFunction objects that
+// convert their Python arguments with ToTensorValue, let the registry bind them to an
+// overload (Python's rules, PyTorch's coercions), run the kernel and convert the result
+// back. The only call-site rule added here is PyTorch's varargs size packing
+// (`x.view(2, 3)`, `torch.zeros(2, 3)`).
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "vm/objects/dict.h"
+#include "vm/objects/internal.h"
+#include "vm/protocol.h"
+#include "vm/torch/internal.h"
+
+namespace wick::vm::torch {
+namespace {
+
+using tensor::ArgType;
+
+// PyTorch's python_arg_parser allows `f(2, 3)` for `f(int[] size)` when the int list
+// is the only positional parameter (after self for methods).
+bool TakesVarargsSizes(const tensor::OpSchema& schema, size_t self_offset) {
+  if (schema.num_positional() != static_cast<int>(self_offset) + 1) return false;
+  const ArgType& t = schema.arguments[self_offset].type;
+  return t.list && t.base == ArgType::Base::kInt;
+}
+
+// Packs args[offset:] into one int list when the call uses varargs sizes.
+void MaybePackVarargs(Runtime& rt, absl::string_view name, Args args,
+                      std::vector<tensor::Value>* targs) {
+  for (size_t offset : {size_t{0}, size_t{1}}) {
+    if (args.size() <= offset) continue;
+    if (offset == 1 && !IsTensor(rt, args[0])) continue;
+    bool all_ints = true;
+    for (size_t i = offset; i < args.size(); ++i) all_ints &= args[i].is_int_like();
+    if (!all_ints) continue;
+    for (const tensor::OpDef* op : tensor::OpRegistry::Global().Overloads(name)) {
+      if (!TakesVarargsSizes(op->schema, offset)) continue;
+      std::vector<int64_t> sizes;
+      for (size_t i = offset; i < args.size(); ++i) sizes.push_back(args[i].as_int());
+      targs->resize(offset);
+      targs->push_back(tensor::Value(std::move(sizes)));
+      return;
+    }
+  }
+}
+
+// --- the OpFunction type ----------------------------------------------------------
+
+Value OpFunctionCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kwargs) {
+  return CallOp(rt, callee.as<OpFunction>()->op, args, kwargs);
+}
+
+Value OpFunctionDescrGet(Runtime& rt, const Value& descr, const Value& instance, Type*) {
+  if (instance.is_none() || !descr.as<OpFunction>()->method) return descr;
+  return rt.NewBoundMethod(instance, descr);
+}
+
+Value OpFunctionRepr(Runtime& rt, const Value& v) {
+  OpFunction* f = v.as<OpFunction>();
+  if (f->method) return rt.NewStr(absl::StrCat("<method '", f->op, "' of 'Tensor' objects>"));
+  return rt.NewStr(absl::StrCat("<built-in method ", f->op, " of type object>"));
+}
+
+Value OpFunctionGetAttr(Runtime& rt, const Value& v, Str* name) {
+  if (name == rt.names().name || name == rt.names().qualname) {
+    return rt.NewStr(v.as<OpFunction>()->op);
+  }
+  return GenericGetAttr(rt, v, name);
+}
+
+Type* OpFunctionType(Runtime& rt) {
+  TorchState& s = State(rt);
+  if (s.op_function_type.is_none()) {
+    Type* t = rt.NewBuiltinType("builtin_function_or_method", rt.types().object,
+                                Layout::kOther);
+    t->set_method_descriptor(true);
+    t->slots().call = &OpFunctionCall;
+    t->slots().descr_get = &OpFunctionDescrGet;
+    t->slots().repr = &OpFunctionRepr;
+    t->slots().getattr = &OpFunctionGetAttr;
+    t->slots().construct = nullptr;
+    s.op_function_type = Value::Steal(t);
+  }
+  return s.op_function_type.as<Type>();
+}
+
+}  // namespace
+
+Value CallOp(Runtime& rt, absl::string_view name, Args args, const KwArgs& kwargs) {
+  const tensor::OpRegistry& reg = tensor::OpRegistry::Global();
+  std::vector<tensor::Value> targs(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!ToTensorValue(rt, args[i], &targs[i])) return Value::Raised();
+  }
+  MaybePackVarargs(rt, name, args, &targs);
+  tensor::Kwargs tkw;
+  for (size_t i = 0; i < kwargs.size(); ++i) {
+    tensor::Value v;
+    if (!ToTensorValue(rt, kwargs.value(i), &v)) return Value::Raised();
+    tkw.emplace_back(std::string(kwargs.name(i)), std::move(v));
+  }
+  absl::StatusOr<tensor::BoundCall> call = reg.Bind(name, targs, tkw);
+  if (!call.ok()) return rt.RaiseStatus(call.status());
+  absl::StatusOr<tensor::Value> result = call->op->kernel(tensor::OpArgs(call->args));
+  if (!result.ok()) return rt.RaiseStatus(result.status());
+  return FromTensorValue(rt, *std::move(result), call->op, args);
+}
+
+Value NewOpFunction(Runtime& rt, absl::string_view name, bool method) {
+  return Value::Steal(rt.Alloc<OpFunction>(OpFunctionType(rt), std::string(name), method));
+}
+
+void InstallTensorOpMethods(Runtime& rt, Type* tensor_type) {
+  for (const tensor::OpDef* op : tensor::OpRegistry::Global().All()) {
+    if (!op->flags.method) continue;
+    Str* name = rt.Intern(op->name());
+    if (tensor_type->dict()->GetStr(name) != nullptr) continue;
+    tensor_type->dict()->SetStr(rt, name, NewOpFunction(rt, op->name(), true));
+  }
+}
+
+void InstallTorchOpFunctions(Runtime& rt, Dict* module_dict) {
+  for (const tensor::OpDef* op : tensor::OpRegistry::Global().All()) {
+    if (!op->flags.function) continue;
+    Str* name = rt.Intern(op->name());
+    if (module_dict->GetStr(name) != nullptr) continue;
+    module_dict->SetStr(rt, name, NewOpFunction(rt, op->name(), false));
+  }
+}
+
+}  // namespace wick::vm::torch

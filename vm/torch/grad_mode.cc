@@ -1,0 +1,165 @@
+// Grad-mode context managers. `with torch.no_grad():` saves the mode on __enter__ and
+// restores it on __exit__; `@torch.no_grad()` wraps a function so every call runs under
+// the mode; torch.set_grad_enabled(b) switches at construction (so it also works as a
+// plain call) and restores on __exit__.
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "vm/objects/internal.h"
+#include "vm/protocol.h"
+#include "vm/torch/grad_mode.h"
+#include "vm/torch/internal.h"
+
+namespace wick::vm::torch {
+namespace {
+
+class GradModeObject : public Object {
+ public:
+  GradModeObject(bool mode, bool switch_now) : mode(mode), switch_now(switch_now) {}
+  bool mode;
+  bool switch_now;           // set_grad_enabled: switched by the constructor
+  std::vector<bool> saved;   // modes to restore, innermost last (re-entrant use)
+};
+
+// A function decorated with a grad-mode object.
+class GradWrapper : public Object {
+ public:
+  GradWrapper(Value func, bool mode) : func(std::move(func)), mode(mode) {}
+  void ClearRefs() override { func = Value(); }
+  Value func;
+  bool mode;
+};
+
+bool& GradEnabled(Runtime& rt) { return State(rt).grad_enabled; }
+
+Value Enter(Runtime& rt, Args args, const KwArgs&) {
+  GradModeObject* g = args[0].as<GradModeObject>();
+  if (!g->switch_now) {
+    g->saved.push_back(GradEnabled(rt));
+    GradEnabled(rt) = g->mode;
+  }
+  return Value::None();
+}
+
+Value Exit(Runtime& rt, Args args, const KwArgs&) {
+  GradModeObject* g = args[0].as<GradModeObject>();
+  if (!g->saved.empty()) {
+    GradEnabled(rt) = g->saved.back();
+    g->saved.pop_back();
+  }
+  return Value::Bool(false);
+}
+
+Value WrapperCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kwargs) {
+  GradWrapper* w = callee.as<GradWrapper>();
+  const bool saved = GradEnabled(rt);
+  GradEnabled(rt) = w->mode;
+  Value func = w->func;
+  Value r = Call(rt, func, args, kwargs);
+  GradEnabled(rt) = saved;
+  return r;
+}
+
+Value WrapperGetAttr(Runtime& rt, const Value& v, Str* name) {
+  // __name__, __doc__ and the like come from the wrapped function (functools.wraps).
+  if (name == rt.names().class_) return Value::Borrow(rt.TypeOf(v));
+  return GetAttr(rt, v.as<GradWrapper>()->func, name);
+}
+
+Value DecoratorCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kwargs) {
+  if (args.size() != 1 || !kwargs.empty()) {
+    return rt.Raise(rt.exc().type_error, "grad-mode decorators take exactly one function");
+  }
+  Type* t = State(rt).grad_wrapper_type.as<Type>();
+  return Value::Steal(rt.Alloc<GradWrapper>(t, args[0], callee.as<GradModeObject>()->mode));
+}
+
+bool OptionalMode(Runtime& rt, const char* fname, Args args, const KwArgs& kwargs,
+                  bool required, bool* mode) {
+  Value a[1];
+  if (!internal::UnpackArgs(rt, fname, args, kwargs, {"mode"}, required ? 1 : 0, a)) {
+    return false;
+  }
+  if (a[0].is_raised()) return true;
+  int b = Truthy(rt, a[0]);
+  if (b < 0) return false;
+  *mode = b == 1;
+  return true;
+}
+
+Value NoGradConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
+  if (!internal::CheckArgCount(rt, "no_grad", args, 0, 0) ||
+      !internal::NoKwargs(rt, "no_grad", kwargs)) {
+    return Value::Raised();
+  }
+  return Value::Steal(rt.Alloc<GradModeObject>(type, false, false));
+}
+
+Value EnableGradConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
+  if (!internal::CheckArgCount(rt, "enable_grad", args, 0, 0) ||
+      !internal::NoKwargs(rt, "enable_grad", kwargs)) {
+    return Value::Raised();
+  }
+  return Value::Steal(rt.Alloc<GradModeObject>(type, true, false));
+}
+
+// inference_mode(mode=True): like no_grad when mode is True.
+Value InferenceModeConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
+  bool mode = true;
+  if (!OptionalMode(rt, "inference_mode", args, kwargs, false, &mode)) return Value::Raised();
+  return Value::Steal(rt.Alloc<GradModeObject>(type, !mode ? GradEnabled(rt) : false, false));
+}
+
+Value SetGradEnabledConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
+  bool mode = true;
+  if (!OptionalMode(rt, "set_grad_enabled", args, kwargs, true, &mode)) return Value::Raised();
+  GradModeObject* g = rt.Alloc<GradModeObject>(type, mode, true);
+  g->saved.push_back(GradEnabled(rt));
+  GradEnabled(rt) = mode;
+  return Value::Steal(g);
+}
+
+Value IsGradEnabled(Runtime& rt, Args, const KwArgs&) { return Value::Bool(GradEnabled(rt)); }
+
+Type* NewGradModeType(Runtime& rt, const char* name,
+                      Value (*construct)(Runtime&, Type*, Args, const KwArgs&)) {
+  Type* t = rt.NewBuiltinType(name, rt.types().object, Layout::kOther);
+  t->dict()->SetStr(rt, rt.names().module, rt.NewStr("torch.autograd.grad_mode"));
+  t->slots().construct = construct;
+  t->slots().call = &DecoratorCall;
+  rt.AddMethod(t, "__enter__", &Enter);
+  rt.AddMethod(t, "__exit__", &Exit);
+  return t;
+}
+
+}  // namespace
+
+bool AddGradModeFunctions(Runtime& rt, Dict* d) {
+  TorchState& s = State(rt);
+  if (s.grad_wrapper_type.is_none()) {
+    Type* w = rt.NewBuiltinType("function", rt.types().object, Layout::kOther);
+    w->slots().call = &WrapperCall;
+    w->slots().getattr = &WrapperGetAttr;
+    w->slots().construct = nullptr;
+    s.grad_wrapper_type = Value::Steal(w);
+  }
+  struct Entry {
+    const char* name;
+    Value (*construct)(Runtime&, Type*, Args, const KwArgs&);
+  };
+  static constexpr Entry kTypes[] = {
+      {"no_grad", &NoGradConstruct},
+      {"enable_grad", &EnableGradConstruct},
+      {"inference_mode", &InferenceModeConstruct},
+      {"set_grad_enabled", &SetGradEnabledConstruct},
+  };
+  for (const Entry& e : kTypes) {
+    Type* t = NewGradModeType(rt, e.name, e.construct);
+    if (!d->SetStr(rt, rt.Intern(e.name), Value::Steal(t))) return false;
+  }
+  AddFunction(rt, d, "is_grad_enabled", &IsGradEnabled);
+  return true;
+}
+
+}  // namespace wick::vm::torch

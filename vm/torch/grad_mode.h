@@ -1,0 +1,17 @@
+// torch.no_grad / enable_grad / inference_mode / set_grad_enabled (context managers and
+// decorators) and torch.is_grad_enabled. wick has no autograd yet: the mode is recorded
+// per Runtime and reported, nothing else reads it.
+#ifndef WICK_VM_TORCH_GRAD_MODE_H_
+#define WICK_VM_TORCH_GRAD_MODE_H_
+
+#include "vm/objects/dict.h"
+#include "vm/runtime.h"
+
+namespace wick::vm::torch {
+
+// Adds the grad-mode classes and is_grad_enabled to the torch module dict `d`.
+bool AddGradModeFunctions(Runtime& rt, Dict* d);
+
+}  // namespace wick::vm::torch
+
+#endif  // WICK_VM_TORCH_GRAD_MODE_H_

@@ -1,0 +1,78 @@
+// InstallTorch: registers the native torch modules with the interpreter. Each
+// initialiser builds its module with NewTorchModule / NewTorchNNModule and copies the
+// namespace into the module object the interpreter created.
+#include "absl/strings/str_cat.h"
+#include "vm/interpreter.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
+
+namespace wick::vm {
+namespace {
+
+bool CopyNamespace(Runtime& rt, const Value& from, const Value& to) {
+  if (from.is_raised()) return false;
+  Dict* src = from.as<Module>()->dict;
+  Dict* dst = to.as<Module>()->dict;
+  size_t pos = 0;
+  const Dict::Entry* e;
+  while (src->Next(&pos, &e)) {
+    if (rt.IsStr(e->key) && e->key.as<Str>()->view() == "__name__") continue;
+    if (!dst->Set(rt, e->key, e->value)) return false;
+  }
+  return true;
+}
+
+bool InitTorch(Interpreter& interp, const Value& module) {
+  Runtime& rt = interp.runtime();
+  if (!CopyNamespace(rt, NewTorchModule(rt), module)) return false;
+  // Like `import torch` in PyTorch, make torch.nn (the Python prelude, when registered)
+  // available as an attribute. torch is put in sys.modules first so the prelude's own
+  // `import torch` finds this module.
+  Dict* mods = interp.sys_modules();
+  if (mods != nullptr && mods->GetStr("torch") == nullptr) {
+    if (!mods->SetStr(rt, rt.Intern("torch"), module)) return false;
+  }
+  for (const char* sub : {"_C", "nn"}) {
+    Value m = interp.ImportModule(absl::StrCat("torch.", sub));
+    if (m.is_raised()) {
+      if (!rt.ExceptionMatches(rt.exc().import_error)) return false;
+      rt.ClearException();
+      continue;
+    }
+    if (!module.as<Module>()->dict->SetStr(rt, rt.Intern(sub), m)) return false;
+  }
+  return true;
+}
+
+// torch._C holds `_nn`: built here and entered in sys.modules, so both
+// `from torch._C import _nn` and `import torch._C._nn` find the same module.
+bool InitTorchC(Interpreter& interp, const Value& module) {
+  Runtime& rt = interp.runtime();
+  Dict* mods = interp.sys_modules();
+  const Value* existing = mods != nullptr ? mods->GetStr("torch._C._nn") : nullptr;
+  Value nn = existing != nullptr ? *existing : NewTorchNNModule(rt);
+  if (nn.is_raised()) return false;
+  if (mods != nullptr && existing == nullptr &&
+      !mods->SetStr(rt, rt.Intern("torch._C._nn"), nn)) {
+    return false;
+  }
+  return module.as<Module>()->dict->SetStr(rt, rt.Intern("_nn"), nn);
+}
+
+bool InitTorchNN(Interpreter& interp, const Value& module) {
+  Runtime& rt = interp.runtime();
+  return CopyNamespace(rt, NewTorchNNModule(rt), module);
+}
+
+}  // namespace
+
+void InstallTorch(Interpreter& interp) {
+  (void)interp;
+  Interpreter::RegisterNativeModule("torch", &InitTorch);
+  Interpreter::RegisterNativeModule("torch._C", &InitTorchC);
+  Interpreter::RegisterNativeModule("torch._C._nn", &InitTorchNN);
+}
+
+}  // namespace wick::vm

@@ -1,0 +1,306 @@
+// The per-Runtime torch state and the Tensor type's slots: repr/str, identity hash,
+// Python operators (forward, reflected and in-place, all through registry ops),
+// truth value, len, iteration, `in`, and the attribute properties (shape, dtype, ...).
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "tensor/ops/creation/creation.h"
+#include "tensor/print/print.h"
+#include "vm/objects/dict.h"
+#include "vm/objects/internal.h"
+#include "vm/protocol.h"
+#include "vm/torch/internal.h"
+
+namespace wick::vm::torch {
+namespace {
+
+// One Runtime per thread (vm/runtime.h), so a thread-local map is enough.
+thread_local absl::flat_hash_map<const Runtime*, TorchState*> g_states;
+
+bool IsNumber(const Value& v) { return v.is_int_like() || v.is_float(); }
+
+// --- repr / str / format ----------------------------------------------------------
+
+Value TensorRepr(Runtime& rt, const Value& v) {
+  std::string text = tensor::ToString(TensorOf(v));
+  if (rt.TypeOf(v)->IsSubtypeOf(State(rt).parameter())) {
+    text = absl::StrCat("Parameter containing:\n", text);
+  }
+  return rt.NewStr(std::move(text));
+}
+
+// f"{t:.2f}": 0-dim tensors format like their Python number (PyTorch's __format__).
+Value TensorFormat(Runtime& rt, const Value& v, absl::string_view spec) {
+  const tensor::Tensor& t = TensorOf(v);
+  if (t.dim() == 0) {
+    absl::StatusOr<tensor::Scalar> s = t.Item();
+    if (!s.ok()) return rt.RaiseStatus(s.status());
+    return Format(rt, ScalarToValue(*s), spec);
+  }
+  if (spec.empty()) return TensorRepr(rt, v);
+  return rt.Raise(rt.exc().type_error, "unsupported format string passed to Tensor.__format__");
+}
+
+bool TensorHash(Runtime&, const Value& v, int64_t* out) {
+  *out = static_cast<int64_t>(reinterpret_cast<intptr_t>(v.object()) >> 4);
+  if (*out == -1) *out = -2;
+  return true;
+}
+
+// --- operators --------------------------------------------------------------------
+
+// What `a <op> b` calls: the forward op, and how the reflected form (`2 - t`) is done.
+enum class Reflect { kSwap, kCommutative, kRsub, kReciprocalMul, kNone };
+struct OpInfo {
+  const char* forward;
+  const char* inplace;
+  Reflect reflect;
+};
+
+OpInfo BinaryInfo(BinOp op) {
+  switch (op) {
+    case BinOp::kAdd: return {"add", "add_", Reflect::kCommutative};
+    case BinOp::kSub: return {"sub", "sub_", Reflect::kRsub};
+    case BinOp::kMul: return {"mul", "mul_", Reflect::kCommutative};
+    case BinOp::kMatMul: return {"matmul", nullptr, Reflect::kNone};
+    case BinOp::kTrueDiv: return {"div", "div_", Reflect::kReciprocalMul};
+    case BinOp::kFloorDiv: return {"floor_divide", "floor_divide_", Reflect::kSwap};
+    case BinOp::kMod: return {"remainder", "remainder_", Reflect::kSwap};
+    case BinOp::kPow: return {"pow", "pow_", Reflect::kSwap};
+    case BinOp::kLShift: return {"bitwise_left_shift", "bitwise_left_shift_", Reflect::kSwap};
+    case BinOp::kRShift: return {"bitwise_right_shift", "bitwise_right_shift_", Reflect::kSwap};
+    case BinOp::kAnd: return {"bitwise_and", "bitwise_and_", Reflect::kCommutative};
+    case BinOp::kOr: return {"bitwise_or", "bitwise_or_", Reflect::kCommutative};
+    case BinOp::kXor: return {"bitwise_xor", "bitwise_xor_", Reflect::kCommutative};
+  }
+  return {"add", "add_", Reflect::kCommutative};
+}
+
+// A Python number as the 0-dim "wrapped number" tensor PyTorch's arg parser makes.
+Value WrappedNumber(Runtime& rt, const Value& v) {
+  tensor::Scalar s = v.is_bool()  ? tensor::Scalar(v.as_bool())
+                     : v.is_int() ? tensor::Scalar(v.as_int())
+                                  : tensor::Scalar(v.as_float());
+  return WrapTensor(rt, tensor::Tensor::FromScalar(s, std::nullopt, true));
+}
+
+template <BinOp kOp>
+Value TensorBinary(Runtime& rt, const Value& a, const Value& b) {
+  const OpInfo info = BinaryInfo(kOp);
+  if (IsTensor(rt, a)) {
+    if (!IsTensor(rt, b) && !IsNumber(b)) return rt.NotImplemented();
+    return CallOp(rt, info.forward, {a, b}, {});
+  }
+  // `a` is the other operand: `2 - t`.
+  if (!IsNumber(a)) return rt.NotImplemented();
+  switch (info.reflect) {
+    case Reflect::kCommutative: return CallOp(rt, info.forward, {b, a}, {});
+    case Reflect::kRsub: return CallOp(rt, "rsub", {b, a}, {});
+    case Reflect::kReciprocalMul: {
+      Value r = CallOp(rt, "reciprocal", {b}, {});
+      if (r.is_raised()) return r;
+      return CallOp(rt, "mul", {r, a}, {});
+    }
+    case Reflect::kSwap: {
+      Value w = WrappedNumber(rt, a);
+      return CallOp(rt, info.forward, {w, b}, {});
+    }
+    case Reflect::kNone: break;
+  }
+  return rt.NotImplemented();
+}
+
+template <BinOp kOp>
+Value TensorInPlace(Runtime& rt, const Value& a, const Value& b) {
+  const OpInfo info = BinaryInfo(kOp);
+  if (info.inplace == nullptr || !IsTensor(rt, a)) return rt.NotImplemented();
+  if (!IsTensor(rt, b) && !IsNumber(b)) return rt.NotImplemented();
+  return CallOp(rt, info.inplace, {a, b}, {});
+}
+
+template <BinOp... kOps>
+void FillBinarySlots(TypeSlots& s) {
+  ((s.binary[static_cast<int>(kOps)] = &TensorBinary<kOps>,
+    s.inplace[static_cast<int>(kOps)] = &TensorInPlace<kOps>),
+   ...);
+}
+
+Value TensorCompare(Runtime& rt, const Value& a, const Value& b, CmpOp op) {
+  if (!IsTensor(rt, b) && !IsNumber(b)) return rt.NotImplemented();
+  static constexpr const char* kNames[] = {"lt", "le", "eq", "ne", "gt", "ge"};
+  return CallOp(rt, kNames[static_cast<int>(op)], {a, b}, {});
+}
+
+Value TensorNeg(Runtime& rt, const Value& v) { return CallOp(rt, "neg", {v}, {}); }
+Value TensorPos(Runtime&, const Value& v) { return v; }
+Value TensorInvert(Runtime& rt, const Value& v) { return CallOp(rt, "bitwise_not", {v}, {}); }
+
+// bool(t): PyTorch's errors for zero or several elements.
+int TensorTruth(Runtime& rt, const Value& v) {
+  const tensor::Tensor& t = TensorOf(v);
+  if (t.numel() != 1) {
+    rt.Raise(rt.exc().runtime_error,
+             t.numel() == 0 ? "Boolean value of Tensor with no values is ambiguous"
+                            : "Boolean value of Tensor with more than one value is ambiguous");
+    return -1;
+  }
+  absl::StatusOr<tensor::Scalar> s = t.Item();
+  if (!s.ok()) {
+    rt.RaiseStatus(s.status());
+    return -1;
+  }
+  return s->to_bool() ? 1 : 0;
+}
+
+int64_t TensorLen(Runtime& rt, const Value& v) {
+  const tensor::Tensor& t = TensorOf(v);
+  if (t.dim() == 0) {
+    rt.Raise(rt.exc().type_error, "len() of a 0-d tensor");
+    return -1;
+  }
+  return t.size(0);
+}
+
+// iter(t) walks t.unbind(0), as PyTorch's Tensor.__iter__ does.
+Value TensorIter(Runtime& rt, const Value& v) {
+  const tensor::Tensor& t = TensorOf(v);
+  if (t.dim() == 0) return rt.Raise(rt.exc().type_error, "iteration over a 0-d tensor");
+  absl::StatusOr<std::vector<tensor::Tensor>> parts = tensor::Unbind(t, 0);
+  if (!parts.ok()) return rt.RaiseStatus(parts.status());
+  std::vector<Value> items;
+  items.reserve(parts->size());
+  for (tensor::Tensor& p : *parts) items.push_back(WrapTensor(rt, std::move(p)));
+  return GetIter(rt, rt.NewList(std::move(items)));
+}
+
+// `x in t`: (t == x).any(), for numbers and tensors only.
+int TensorContains(Runtime& rt, const Value& v, const Value& key) {
+  if (!IsTensor(rt, key) && !IsNumber(key)) {
+    std::string name = rt.TypeOf(key)->name();
+    rt.Raise(rt.exc().runtime_error,
+             absl::StrCat("Tensor.__contains__ only supports Tensor or scalar, but you passed "
+                          "in a ", name == "str" ? "<class 'str'>" : name, "."));
+    return -1;
+  }
+  Value eq = CallOp(rt, "eq", {v, key}, {});
+  if (eq.is_raised()) return -1;
+  Value any = CallOp(rt, "any", {eq}, {});
+  if (any.is_raised()) return -1;
+  return TensorTruth(rt, any);
+}
+
+// --- attributes -------------------------------------------------------------------
+
+Value TensorGetAttr(Runtime& rt, const Value& v, Str* name) {
+  const tensor::Tensor& t = TensorOf(v);
+  absl::string_view n = name->view();
+  if (n == "shape") return NewSize(rt, t.sizes());
+  if (n == "dtype") return DTypeValue(rt, t.dtype());
+  if (n == "device") return State(rt).cpu_device;
+  if (n == "ndim") return Value::Int(t.dim());
+  if (n == "requires_grad") return Value::Bool(t.requires_grad());
+  if (n == "is_leaf") return Value::Bool(true);
+  if (n == "grad" || n == "grad_fn") return Value::None();
+  if (n == "is_cuda") return Value::Bool(false);
+  if (n == "data") return WrapTensor(rt, tensor::Alias(t));
+  if (n == "mT") return CallOp(rt, "transpose", {v, Value::Int(-2), Value::Int(-1)}, {});
+  if (n == "T") {
+    // t() for up to 2 dims; PyTorch reverses all dims beyond that.
+    if (t.dim() <= 2) return CallOp(rt, "t", {v}, {});
+    std::vector<Value> dims;
+    for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(Value::Int(d));
+    return CallOp(rt, "permute", {v, rt.NewTuple(std::move(dims))}, {});
+  }
+  return GenericGetAttr(rt, v, name);
+}
+
+bool TensorSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
+  absl::string_view n = name->view();
+  if (value != nullptr && n == "requires_grad") {
+    int b = Truthy(rt, *value);
+    if (b < 0) return false;
+    MutableTensorOf(v).set_requires_grad(b == 1);
+    return true;
+  }
+  if (value != nullptr && n == "data" && IsTensor(rt, *value)) {
+    bool rg = TensorOf(v).requires_grad();
+    v.as<TensorObject>()->tensor = tensor::Alias(TensorOf(*value));
+    v.as<TensorObject>()->tensor.set_requires_grad(rg);
+    return true;
+  }
+  if (value != nullptr && n == "grad" && value->is_none()) return true;
+  return GenericSetAttr(rt, v, name, value);
+}
+
+}  // namespace
+
+TorchState::~TorchState() {
+  auto it = g_states.find(rt);
+  if (it != g_states.end() && it->second == this) g_states.erase(it);
+}
+
+void TorchState::ClearRefs() {
+  tensor_type = parameter_type = dtype_type = device_type = size_type = Value();
+  op_function_type = grad_mode_type = grad_wrapper_type = compile_decorator_type = Value();
+  for (Value& d : dtypes) d = Value();
+  cpu_device = Value();
+  return_types.clear();
+}
+
+TorchState& State(Runtime& rt) {
+  auto it = g_states.find(&rt);
+  if (it != g_states.end()) return *it->second;
+  // Pinned by its own reference; the Runtime frees it at teardown.
+  TorchState* s = rt.Alloc<TorchState>(rt.types().object, &rt);
+  g_states[&rt] = s;
+  InitDTypeSizeDeviceTypes(rt, *s);
+  InitTensorType(rt, *s);
+  InitTensorMethods(rt, *s);
+  return *s;
+}
+
+bool IsTensor(Runtime& rt, const Value& v) {
+  return v.is_object() && v.object()->type()->IsSubtypeOf(State(rt).tensor());
+}
+
+Value WrapTensor(Runtime& rt, tensor::Tensor t) {
+  return Value::Steal(rt.Alloc<TensorObject>(State(rt).tensor(), std::move(t)));
+}
+
+Value WrapResult(Runtime& rt, absl::StatusOr<tensor::Tensor> t) {
+  if (!t.ok()) return rt.RaiseStatus(t.status());
+  return WrapTensor(rt, *std::move(t));
+}
+
+void InitTensorType(Runtime& rt, TorchState& s) {
+  Type* t = rt.NewBuiltinType("Tensor", rt.types().object, Layout::kOther);
+  s.tensor_type = Value::Steal(t);
+  t->dict()->SetStr(rt, rt.names().module, rt.NewStr("torch"));
+  TypeSlots& sl = t->slots();
+  sl.repr = sl.str = &TensorRepr;
+  sl.format = &TensorFormat;
+  sl.hash = &TensorHash;
+  sl.compare = &TensorCompare;
+  FillBinarySlots<BinOp::kAdd, BinOp::kSub, BinOp::kMul, BinOp::kMatMul, BinOp::kTrueDiv,
+                  BinOp::kFloorDiv, BinOp::kMod, BinOp::kPow, BinOp::kLShift,
+                  BinOp::kRShift, BinOp::kAnd, BinOp::kOr, BinOp::kXor>(sl);
+  sl.unary[static_cast<int>(UnaryOp::kNeg)] = &TensorNeg;
+  sl.unary[static_cast<int>(UnaryOp::kPos)] = &TensorPos;
+  sl.unary[static_cast<int>(UnaryOp::kInvert)] = &TensorInvert;
+  sl.truth = &TensorTruth;
+  sl.len = &TensorLen;
+  sl.iter = &TensorIter;
+  sl.contains = &TensorContains;
+  sl.getitem = &TensorGetItem;
+  sl.setitem = &TensorSetItem;
+  sl.getattr = &TensorGetAttr;
+  sl.setattr = &TensorSetAttr;
+  sl.construct = nullptr;
+
+  // Parameter: a Tensor whose repr says so; torch.nn's prelude exposes it.
+  Type* p = rt.NewBuiltinType("Parameter", t, Layout::kOther);
+  p->dict()->SetStr(rt, rt.names().module, rt.NewStr("torch.nn.parameter"));
+  s.parameter_type = Value::Steal(p);
+}
+
+}  // namespace wick::vm::torch
