@@ -212,6 +212,8 @@ void Runtime::InitTypes() {
   types_.classmethod = make("classmethod", object, Layout::kOther);
   types_.property = make("property", object, Layout::kOther);
   types_.super_ = make("super", object, Layout::kOther);
+  types_.getset_descriptor = make("getset_descriptor", object, Layout::kOther);
+  types_.classmethod_descriptor = make("classmethod_descriptor", object, Layout::kOther);
   // Each exception class becomes a local named after its field, so the X-macro's
   // base column resolves to an already created class (or `object`).
 #define WICK_X(field, name, base) \
@@ -230,7 +232,8 @@ void Runtime::InitTypes() {
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,
-                  types_.classmethod, types_.property, types_.super_}) {
+                  types_.classmethod, types_.property, types_.super_,
+                  types_.getset_descriptor, types_.classmethod_descriptor}) {
     t->set_base_type(false);
   }
 
@@ -244,6 +247,7 @@ void Runtime::InitTypes() {
   ellipsis_ = Value::Steal(Alloc<Singleton>(types_.ellipsis, "Ellipsis"));
 
   internal::InitObjectType(*this);
+  internal::InitDescriptorTypes(*this);
   internal::InitNumberTypes(*this);
   internal::InitStrType(*this);
   internal::InitStrMethods(*this);

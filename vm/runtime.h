@@ -92,6 +92,9 @@ class Runtime {
     // Filled in by the interpreter and builtins (vm/interpreter.h, vm/builtins/).
     Type* code; Type* function; Type* staticmethod; Type* classmethod; Type* property;
     Type* super_;
+    // C++-implemented descriptors of builtin types (vm/objects/descriptor.cc):
+    // computed attributes like `(5).real` and classmethods like `dict.fromkeys`.
+    Type* getset_descriptor; Type* classmethod_descriptor;
   };
   struct ExceptionTypes {
 #define WICK_X(field, name, base) Type* field;

@@ -270,6 +270,25 @@ WICK_DICT_METHOD(DictClear) {
   return Value::None();
 }
 
+// dict.fromkeys(iterable, value=None), a classmethod: args[0] is the class.
+WICK_DICT_METHOD(DictFromKeys) {
+  if (!NoKwargs(rt, "fromkeys", kw)) return Value::Raised();
+  if (args.size() < 2 || args.size() > 3) {
+    return rt.Raise(rt.exc().type_error,
+                    absl::StrCat("fromkeys expected ", args.size() < 2 ? "at least 1 argument"
+                                                                       : "at most 2 arguments",
+                                 ", got ", args.size() - 1));
+  }
+  std::vector<Value> keys;
+  if (!Unpack(rt, args[1], &keys)) return Value::Raised();
+  Value value = args.size() > 2 ? args[2] : Value::None();
+  Value out = rt.NewDict();
+  for (const Value& k : keys) {
+    if (!D(out)->Set(rt, k, value)) return Value::Raised();
+  }
+  return out;
+}
+
 // Views: dict_keys([...]) etc. They hold the dict and read it live.
 struct DictView : public Object {
   explicit DictView(Value d) : dict(std::move(d)) {}
@@ -347,6 +366,7 @@ void InitDictType(Runtime& rt) {
   rt.AddMethod(t, "update", &DictUpdate);
   rt.AddMethod(t, "copy", &DictCopy);
   rt.AddMethod(t, "clear", &DictClear);
+  AddClassMethod(rt, t, "fromkeys", &DictFromKeys);
   for (Type* v : {rt.types().dict_keys, rt.types().dict_values, rt.types().dict_items}) {
     v->slots().repr = &ViewRepr;
     v->slots().len = &ViewLen;

@@ -19,8 +19,10 @@ namespace wick::vm::internal {
 // Type initialisers, called once by the Runtime after all type objects exist.
 void InitObjectType(Runtime& rt);
 void InitNumberTypes(Runtime& rt);
+void InitNumberMethods(Runtime& rt);  // called by InitNumberTypes
 void InitStrType(Runtime& rt);
 void InitStrMethods(Runtime& rt);
+void InitStrCaseMethods(Runtime& rt);  // called by InitStrMethods
 void InitTupleType(Runtime& rt);
 void InitListType(Runtime& rt);
 void InitDictType(Runtime& rt);
@@ -29,6 +31,14 @@ void InitRangeSliceTypes(Runtime& rt);
 void InitIteratorTypes(Runtime& rt);
 void InitFunctionTypes(Runtime& rt);
 void InitExceptionTypes(Runtime& rt);
+void InitDescriptorTypes(Runtime& rt);
+
+// Builtin-type descriptors (descriptor.cc). AddGetter puts a read-only computed
+// attribute on `type` (CPython's getset_descriptor: `(5).real`); AddClassMethod a
+// method that receives the class as args[0] (`dict.fromkeys`).
+using GetterFn = Value (*)(Runtime& rt, const Value& self);
+void AddGetter(Runtime& rt, Type* type, absl::string_view name, GetterFn get);
+void AddClassMethod(Runtime& rt, Type* type, absl::string_view name, BuiltinFn fn);
 
 inline Str* AsStr(const Value& v) { return v.as<Str>(); }
 inline absl::string_view StrView(const Value& v) { return v.as<Str>()->view(); }

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal.h"
+#include "vm/objects/unicode.h"
 #include "vm/objects/set.h"
 #include "vm/protocol.h"
 
@@ -35,8 +36,14 @@ Value SeqIterNext(Runtime& rt, const Value& it) {
                                                          : static_cast<Tuple*>(o)->items;
     if (s->index < static_cast<int64_t>(items.size())) return items[s->index++];
   } else if (l == Layout::kStr) {
+    // `index` is a byte offset: one step covers a whole UTF-8 character.
     absl::string_view text = static_cast<Str*>(o)->view();
-    if (s->index < static_cast<int64_t>(text.size())) return rt.NewStr(text.substr(s->index++, 1));
+    if (s->index < static_cast<int64_t>(text.size())) {
+      size_t start = s->index, end = start;
+      DecodeUtf8At(text, &end);
+      s->index = static_cast<int64_t>(end);
+      return rt.NewStr(text.substr(start, end - start));
+    }
   } else if (l == Layout::kRange) {
     Range* r = static_cast<Range*>(o);
     if (s->index < r->length) return Value::Int(r->At(s->index++));

@@ -302,6 +302,7 @@ void InitNumberTypes(Runtime& rt) {
   fs.construct = &FloatConstruct;
   rt.AddMethod(float_t, "is_integer", &FloatIsInteger);
   rt.AddMethod(int_t, "bit_length", &IntBitLength);
+  InitNumberMethods(rt);
   // bool: int's slots (inherited), its own constructor; & | ^ already keep bools.
   rt.types().bool_->slots() = is;
   rt.types().bool_->slots().construct = &BoolConstruct;

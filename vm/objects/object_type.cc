@@ -88,8 +88,43 @@ Value TypeCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kw) {
   return t->slots().construct(rt, t, args, kw);
 }
 
+// Attributes every class has that are not inherited through the base chain:
+// __name__ and __doc__ belong to the class itself. Returns Raised() without raising
+// when `name` is not one of them.
+Value OwnTypeAttribute(Runtime& rt, Type* t, Str* name) {
+  if (name == rt.names().name) return rt.NewStr(t->name());
+  if (name == rt.names().doc) {
+    const Value* doc = t->dict()->GetStr(name);
+    return doc != nullptr ? *doc : Value::None();
+  }
+  return Value::Raised();
+}
+
+// Attributes every class has, looked up after its dict and its bases' dicts.
+Value DefaultTypeAttribute(Runtime& rt, Type* t, Str* name) {
+  if (name == rt.names().dict) return Value::Borrow(t->dict());
+  if (name == rt.names().class_) return Value::Borrow(t->type());
+  if (name == rt.names().base) return t->base() ? Value::Borrow(t->base()) : Value::None();
+  if (name == rt.names().bases) {
+    if (t->base() == nullptr) return rt.empty_tuple();
+    return rt.NewTuple({Value::Borrow(t->base())});
+  }
+  if (name == rt.names().mro) {
+    std::vector<Value> mro;
+    for (Type* b = t; b != nullptr; b = b->base()) mro.push_back(Value::Borrow(b));
+    return rt.NewTuple(std::move(mro));
+  }
+  if (name == rt.names().qualname) return rt.NewStr(t->name());
+  // Builtin types have no __module__ entry; CPython reports "builtins".
+  if (name == rt.names().module) return Value::Borrow(rt.names().builtins);
+  return rt.Raise(rt.exc().attribute_error, absl::StrCat("type object '", t->name(),
+                                                         "' has no attribute '", name->view(), "'"));
+}
+
 Value TypeGetAttr(Runtime& rt, const Value& v, Str* name) {
   Type* t = v.as<Type>();
+  Value own = OwnTypeAttribute(rt, t, name);
+  if (!own.is_raised()) return own;
   const Value* found = t->Lookup(name);
   if (found != nullptr) {
     Value attr = *found;
@@ -101,17 +136,7 @@ Value TypeGetAttr(Runtime& rt, const Value& v, Str* name) {
     }
     return attr;
   }
-  if (name == rt.names().dict) return Value::Borrow(t->dict());
-  if (name == rt.names().class_) return Value::Borrow(rt.TypeOf(v));
-  if (name == rt.names().base) return t->base() ? Value::Borrow(t->base()) : Value::None();
-  if (name == rt.names().mro) {
-    std::vector<Value> mro;
-    for (Type* b = t; b != nullptr; b = b->base()) mro.push_back(Value::Borrow(b));
-    return rt.NewTuple(std::move(mro));
-  }
-  if (name == rt.names().qualname) return rt.NewStr(t->name());
-  return rt.Raise(rt.exc().attribute_error, absl::StrCat("type object '", t->name(),
-                                                         "' has no attribute '", name->view(), "'"));
+  return DefaultTypeAttribute(rt, t, name);
 }
 
 bool TypeSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {

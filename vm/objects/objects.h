@@ -15,8 +15,9 @@
 
 namespace wick::vm {
 
-// An immutable str. UTF-8 bytes; indexing and slicing work on bytes, which is exact
-// for ASCII (the supported subset) and never unsafe for other text.
+// An immutable str: UTF-8 bytes with Python's code-point semantics. ASCII text (the
+// common case, recorded once per string) takes byte-indexed paths; other text is
+// decoded where an operation counts characters (vm/objects/unicode.h).
 class Str : public Object {
  public:
   explicit Str(std::string s) : data(std::move(s)) {}
@@ -27,11 +28,23 @@ class Str : public Object {
     return hash_;
   }
   static int64_t ComputeHash(absl::string_view s);
+  // Whether every character is ASCII, so byte offsets are character offsets.
+  bool is_ascii() const {
+    if (ascii_ < 0) ascii_ = ComputeIsAscii(data);
+    return ascii_ == 1;
+  }
+  // len(): the number of code points.
+  int64_t length() const {
+    return is_ascii() ? static_cast<int64_t>(data.size()) : CodePointLength(data);
+  }
 
   const std::string data;
 
  private:
+  static int8_t ComputeIsAscii(absl::string_view s);
+  static int64_t CodePointLength(absl::string_view s);
   mutable int64_t hash_ = -1;
+  mutable int8_t ascii_ = -1;  // -1 = not yet computed
 };
 
 class Tuple : public Object {

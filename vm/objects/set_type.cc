@@ -265,6 +265,36 @@ WICK_SET_METHOD(SetSubsetTest) {
   return r < 0 ? Value::Raised() : Value::Bool(r);
 }
 
+WICK_SET_METHOD(SetIsDisjoint) {
+  if (!NoKwargs(rt, "isdisjoint", kw) || !CheckArgCount(rt, "isdisjoint", args, 2, 2)) {
+    return Value::Raised();
+  }
+  std::vector<Value> items;
+  if (!Unpack(rt, args[1], &items)) return Value::Raised();
+  for (const Value& k : items) {
+    int c = S(args[0])->Contains(rt, k);
+    if (c != 0) return c < 0 ? Value::Raised() : Value::Bool(false);
+  }
+  return Value::Bool(true);
+}
+
+// intersection_update / difference_update / symmetric_difference_update: the
+// non-mutating method's result replaces the set's contents.
+template <int kOp>  // 1 intersection, 2 difference, 3 symmetric difference
+WICK_SET_METHOD(SetUpdateWith) {
+  static constexpr absl::string_view kNames[] = {
+      "", "intersection_update", "difference_update", "symmetric_difference_update"};
+  if (!NoKwargs(rt, kNames[kOp], kw)) return Value::Raised();
+  if (kOp == 3 && !CheckArgCount(rt, kNames[kOp], args, 2, 2)) return Value::Raised();
+  Value r = kOp == 1 ? SetMulti<1>(rt, args, kw)
+            : kOp == 2 ? SetMulti<2>(rt, args, kw)
+                       : SymmetricDifference(rt, args[0], args[1]);
+  if (r.is_raised()) return r;
+  S(args[0])->Clear();
+  if (!S(args[0])->Merge(rt, *S(r))) return Value::Raised();
+  return Value::None();
+}
+
 WICK_SET_METHOD(SetCopy) {
   if (!CheckArgCount(rt, "copy", args, 1, 1)) return Value::Raised();
   return NewSetFrom(rt, &args[0]);
@@ -312,6 +342,10 @@ void InitSetType(Runtime& rt) {
   rt.AddMethod(t, "symmetric_difference", &SetSymDiff);
   rt.AddMethod(t, "issubset", &SetSubsetTest<false>);
   rt.AddMethod(t, "issuperset", &SetSubsetTest<true>);
+  rt.AddMethod(t, "isdisjoint", &SetIsDisjoint);
+  rt.AddMethod(t, "intersection_update", &SetUpdateWith<1>);
+  rt.AddMethod(t, "difference_update", &SetUpdateWith<2>);
+  rt.AddMethod(t, "symmetric_difference_update", &SetUpdateWith<3>);
   rt.AddMethod(t, "copy", &SetCopy);
   rt.AddMethod(t, "clear", &SetClear);
 }

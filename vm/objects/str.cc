@@ -1,11 +1,12 @@
 // The str type's slots: repr with Python's quote choice and escapes, hashing,
 // comparison, concatenation and repetition, `%` formatting, indexing and slicing
-// (by byte: exact for ASCII), containment, iteration and str(x).
+// (by code point; ASCII strings take the byte path), containment, iteration, str(x).
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "vm/objects/internal.h"
+#include "vm/objects/unicode.h"
 #include "vm/protocol.h"
 
 namespace wick::vm {
@@ -22,6 +23,9 @@ int64_t Str::ComputeHash(absl::string_view s) {
   return r == -1 ? -2 : r;
 }
 
+int8_t Str::ComputeIsAscii(absl::string_view s) { return internal::IsAsciiText(s) ? 1 : 0; }
+int64_t Str::CodePointLength(absl::string_view s) { return internal::CountCodePoints(s); }
+
 namespace internal {
 
 std::string StrRepr(absl::string_view s) {
@@ -29,8 +33,8 @@ std::string StrRepr(absl::string_view s) {
   bool has_double = s.find('"') != absl::string_view::npos;
   char quote = has_single && !has_double ? '"' : '\'';
   std::string out(1, quote);
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
+  for (size_t i = 0; i < s.size();) {
+    char32_t c = DecodeUtf8At(s, &i);
     if (c == static_cast<unsigned char>(quote) || c == '\\') {
       out.push_back('\\');
       out.push_back(static_cast<char>(c));
@@ -40,16 +44,14 @@ std::string StrRepr(absl::string_view s) {
       out += "\\r";
     } else if (c == '\t') {
       out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      absl::StrAppendFormat(&out, "\\x%02x", c);
-    } else if (c == 0xC2 && i + 1 < s.size() &&
-               static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0xA0) {
-      // U+0080..U+00A0 are not printable: Python escapes them as \x80..\xa0.
-      absl::StrAppendFormat(&out, "\\x%02x", static_cast<unsigned char>(s[i + 1]));
-      ++i;
+    } else if (IsPrintableChar(c)) {
+      AppendUtf8(&out, c);
+    } else if (c < 0x100) {
+      absl::StrAppendFormat(&out, "\\x%02x", static_cast<unsigned>(c));
+    } else if (c < 0x10000) {
+      absl::StrAppendFormat(&out, "\\u%04x", static_cast<unsigned>(c));
     } else {
-      out.push_back(static_cast<char>(c));
+      absl::StrAppendFormat(&out, "\\U%08x", static_cast<unsigned>(c));
     }
   }
   out.push_back(quote);
@@ -111,12 +113,34 @@ Value StrMod(Runtime& rt, const Value& a, const Value& b) {
   return StrPercentFormat(rt, StrView(a), b);
 }
 
-int64_t StrLen(Runtime&, const Value& v) { return static_cast<int64_t>(StrView(v).size()); }
+int64_t StrLen(Runtime&, const Value& v) { return v.as<Str>()->length(); }
+
+// s[key] for text with non-ASCII characters: index the decoded code points.
+Value NonAsciiGetItem(Runtime& rt, absl::string_view s, const Value& key, int64_t i,
+                      bool is_slice) {
+  std::u32string text = DecodeUtf8(s);
+  int64_t n = static_cast<int64_t>(text.size());
+  if (!is_slice) {
+    if (!NormalizeIndex(&i, n)) return rt.Raise(rt.exc().index_error, "string index out of range");
+    std::string out;
+    AppendUtf8(&out, text[i]);
+    return rt.NewStr(std::move(out));
+  }
+  int64_t start, stop, step, count;
+  if (!SliceIndices(rt, *key.as<Slice>(), n, &start, &stop, &step, &count)) {
+    return Value::Raised();
+  }
+  std::string out;
+  for (int64_t k = 0, j = start; k < count; ++k, j += step) AppendUtf8(&out, text[j]);
+  return rt.NewStr(std::move(out));
+}
 
 Value StrGetItem(Runtime& rt, const Value& v, const Value& key) {
   absl::string_view s = StrView(v);
   int64_t n = static_cast<int64_t>(s.size());
-  if (key.is_object() && key.object()->type() == rt.types().slice) {
+  bool is_slice = key.is_object() && key.object()->type() == rt.types().slice;
+  if (!v.as<Str>()->is_ascii() && is_slice) return NonAsciiGetItem(rt, s, key, 0, true);
+  if (is_slice) {
     int64_t start, stop, step, count;
     if (!SliceIndices(rt, *key.as<Slice>(), n, &start, &stop, &step, &count)) {
       return Value::Raised();
@@ -133,6 +157,7 @@ Value StrGetItem(Runtime& rt, const Value& v, const Value& key) {
                             rt.TypeOf(key)->name(), "'"))) {
     return Value::Raised();
   }
+  if (!v.as<Str>()->is_ascii()) return NonAsciiGetItem(rt, s, key, i, false);
   if (!NormalizeIndex(&i, n)) return rt.Raise(rt.exc().index_error, "string index out of range");
   return rt.NewStr(s.substr(i, 1));
 }

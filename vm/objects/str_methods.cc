@@ -1,6 +1,7 @@
 // Methods of str: join, split/rsplit, strip family, replace, prefix/suffix tests,
-// searching and counting, case conversion and tests, padding, partition, splitlines.
-// Case operations are ASCII-only (the supported subset); other bytes pass through.
+// searching and counting, padding, partition, splitlines, expandtabs. Offsets and
+// widths count code points; ASCII strings (the common case) skip the conversion.
+// Case conversion and character tests are in str_case.cc.
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "vm/objects/internal.h"
+#include "vm/objects/unicode.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::internal {
@@ -33,6 +35,25 @@ bool StartEnd(Runtime& rt, const Value& sv, const Value& ev, int64_t n, int64_t*
   if (*start < 0) *start = std::max<int64_t>(0, *start + n);
   if (*end < 0) *end = std::max<int64_t>(0, *end + n);
   *end = std::min(*end, n);
+  return true;
+}
+
+// StartEnd over the code points of the str `self`, converted to byte offsets of its
+// UTF-8 text. `*empty` is set when start lies past end (then nothing matches, not even
+// ""); the offsets are meaningless then.
+bool StartEndBytes(Runtime& rt, const Value& self, Args args, size_t first, int64_t* start,
+                   int64_t* end, bool* empty) {
+  Str* s = self.as<Str>();
+  if (!StartEnd(rt, args.size() > first ? args[first] : Value::Raised(),
+                args.size() > first + 1 ? args[first + 1] : Value::Raised(), s->length(),
+                start, end)) {
+    return false;
+  }
+  *empty = *start > *end;
+  if (!*empty && !s->is_ascii()) {
+    *start = static_cast<int64_t>(CodePointToByte(s->view(), *start));
+    *end = static_cast<int64_t>(CodePointToByte(s->view(), *end));
+  }
   return true;
 }
 
@@ -143,6 +164,20 @@ Value StripImpl(Runtime& rt, Args args, const KwArgs& kw, absl::string_view name
   bool ws = args.size() < 2 || args[1].is_none();
   if (!ws && !RequireStr(rt, name, args[1], 1)) return Value::Raised();
   absl::string_view chars = ws ? absl::string_view() : StrView(args[1]);
+  // Bytes are characters when the text is ASCII, or when stripping ASCII characters
+  // (they never match part of a multi-byte character); otherwise decode.
+  bool by_char = ws ? !args[0].as<Str>()->is_ascii() : !args[1].as<Str>()->is_ascii();
+  if (by_char) {
+    std::u32string text = DecodeUtf8(s), set = DecodeUtf8(chars);
+    auto strip_char = [&](char32_t c) {
+      return ws ? IsSpaceChar(c) : set.find(c) != std::u32string::npos;
+    };
+    size_t b = 0, e = text.size();
+    if (left) while (b < e && strip_char(text[b])) ++b;
+    if (right) while (e > b && strip_char(text[e - 1])) --e;
+    if (b == 0 && e == text.size()) return args[0];
+    return rt.NewStr(EncodeUtf8(text.substr(b, e - b)));
+  }
   auto strip_char = [&](char c) {
     return ws ? absl::ascii_isspace(c) : chars.find(c) != absl::string_view::npos;
   };
@@ -175,12 +210,16 @@ WICK_STR_METHOD(StrReplace) {
   if (old.empty()) {
     // Python inserts `repl` before every character and at the end.
     int64_t n = 0;
-    for (size_t i = 0; i <= s.size(); ++i) {
+    for (size_t i = 0; i <= s.size();) {
       if (n < count) {
         absl::StrAppend(&out, repl);
         ++n;
       }
-      if (i < s.size()) out.push_back(s[i]);
+      if (i == s.size()) break;
+      size_t next = i;
+      DecodeUtf8At(s, &next);  // one whole character
+      absl::StrAppend(&out, s.substr(i, next - i));
+      i = next;
     }
     return rt.NewStr(std::move(out));
   }
@@ -203,12 +242,10 @@ Value AffixImpl(Runtime& rt, Args args, const KwArgs& kw, bool suffix) {
   if (!NoKwargs(rt, name, kw) || !CheckArgCount(rt, name, args, 2, 4)) return Value::Raised();
   absl::string_view s = StrView(args[0]);
   int64_t start, end;
-  if (!StartEnd(rt, args.size() > 2 ? args[2] : Value::Raised(),
-                args.size() > 3 ? args[3] : Value::Raised(), s.size(), &start, &end)) {
-    return Value::Raised();
-  }
+  bool empty;
+  if (!StartEndBytes(rt, args[0], args, 2, &start, &end, &empty)) return Value::Raised();
   auto test = [&](absl::string_view a) {
-    if (start > static_cast<int64_t>(s.size()) || end - start < static_cast<int64_t>(a.size())) {
+    if (empty || end - start < static_cast<int64_t>(a.size())) {
       return false;
     }
     absl::string_view w = s.substr(start, end - start);
@@ -244,24 +281,23 @@ Value SearchImpl(Runtime& rt, Args args, const KwArgs& kw, Search mode) {
   if (!RequireStr(rt, name, args[1], 1)) return Value::Raised();
   absl::string_view s = StrView(args[0]), sub = StrView(args[1]);
   int64_t start, end;
-  if (!StartEnd(rt, args.size() > 2 ? args[2] : Value::Raised(),
-                args.size() > 3 ? args[3] : Value::Raised(), s.size(), &start, &end)) {
-    return Value::Raised();
-  }
+  bool empty;
+  if (!StartEndBytes(rt, args[0], args, 2, &start, &end, &empty)) return Value::Raised();
   if (mode == Search::kCount) {
-    if (start > end) return Value::Int(0);
+    if (empty) return Value::Int(0);
     absl::string_view w = s.substr(start, end - start);
-    if (sub.empty()) return Value::Int(static_cast<int64_t>(w.size()) + 1);
+    if (sub.empty()) return Value::Int(CountCodePoints(w) + 1);
     int64_t n = 0;
     for (size_t p = w.find(sub); p != absl::string_view::npos; p = w.find(sub, p + sub.size())) ++n;
     return Value::Int(n);
   }
   int64_t found = -1;
-  if (end - start >= static_cast<int64_t>(sub.size())) {
+  if (!empty && end - start >= static_cast<int64_t>(sub.size())) {
     absl::string_view w = s.substr(start, end - start);
     size_t p = (mode == Search::kFind || mode == Search::kIndex) ? w.find(sub) : w.rfind(sub);
     if (p != absl::string_view::npos) found = start + static_cast<int64_t>(p);
   }
+  if (found >= 0 && !args[0].as<Str>()->is_ascii()) found = ByteToCodePoint(s, found);
   if (found < 0 && (mode == Search::kIndex || mode == Search::kRIndex)) {
     return rt.Raise(rt.exc().value_error, "substring not found");
   }
@@ -274,58 +310,6 @@ WICK_STR_METHOD(StrIndex) { return SearchImpl(rt, args, kw, Search::kIndex); }
 WICK_STR_METHOD(StrRIndex) { return SearchImpl(rt, args, kw, Search::kRIndex); }
 WICK_STR_METHOD(StrCount) { return SearchImpl(rt, args, kw, Search::kCount); }
 
-// Case conversions.
-template <int kMode>  // 0 upper, 1 lower, 2 title, 3 capitalize, 4 swapcase
-WICK_STR_METHOD(StrCase) {
-  if (!NoKwargs(rt, "str", kw) || !CheckArgCount(rt, "str", args, 1, 1)) return Value::Raised();
-  std::string s(StrView(args[0]));
-  bool prev_cased = false;
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    switch (kMode) {
-      case 0: s[i] = absl::ascii_toupper(c); break;
-      case 1: s[i] = absl::ascii_tolower(c); break;
-      case 2:
-        s[i] = prev_cased ? absl::ascii_tolower(c) : absl::ascii_toupper(c);
-        prev_cased = absl::ascii_isalpha(c);
-        break;
-      case 3: s[i] = i == 0 ? absl::ascii_toupper(c) : absl::ascii_tolower(c); break;
-      case 4:
-        s[i] = absl::ascii_isupper(c) ? absl::ascii_tolower(c) : absl::ascii_toupper(c);
-        break;
-    }
-  }
-  return rt.NewStr(std::move(s));
-}
-
-// Character-class tests: 0 digit, 1 alpha, 2 space, 3 alnum.
-template <int kMode>
-WICK_STR_METHOD(StrIsClass) {
-  if (!CheckArgCount(rt, "str", args, 1, 1)) return Value::Raised();
-  absl::string_view s = StrView(args[0]);
-  if (s.empty()) return Value::Bool(false);
-  for (char c : s) {
-    bool ok = kMode == 0   ? absl::ascii_isdigit(c)
-              : kMode == 1 ? absl::ascii_isalpha(c)
-              : kMode == 2 ? absl::ascii_isspace(c)
-                           : absl::ascii_isalnum(c);
-    if (!ok) return Value::Bool(false);
-  }
-  return Value::Bool(true);
-}
-
-// isupper / islower: at least one cased character and none of the other case.
-template <bool kUpper>
-WICK_STR_METHOD(StrIsCase) {
-  if (!CheckArgCount(rt, "str", args, 1, 1)) return Value::Raised();
-  bool cased = false;
-  for (char c : StrView(args[0])) {
-    if (kUpper ? absl::ascii_islower(c) : absl::ascii_isupper(c)) return Value::Bool(false);
-    if (absl::ascii_isalpha(c)) cased = true;
-  }
-  return Value::Bool(cased);
-}
-
 // ljust / rjust / center / zfill.
 template <int kMode>  // 0 ljust, 1 rjust, 2 center
 WICK_STR_METHOD(StrPad) {
@@ -337,33 +321,91 @@ WICK_STR_METHOD(StrPad) {
                                                  "' object cannot be interpreted as an integer"))) {
     return Value::Raised();
   }
-  char fill = ' ';
+  absl::string_view fill = " ";
   if (args.size() > 2) {
-    if (!rt.IsInstance(args[2], rt.types().str) || StrView(args[2]).size() != 1) {
+    if (!rt.IsInstance(args[2], rt.types().str)) {
+      return RaiseTypeName(rt, "The fill character must be a unicode character, not ", args[2],
+                           "");
+    }
+    if (args[2].as<Str>()->length() != 1) {
       return rt.Raise(rt.exc().type_error,
                       "The fill character must be exactly one character long");
     }
-    fill = StrView(args[2])[0];
+    fill = StrView(args[2]);
   }
-  absl::string_view s = StrView(args[0]);
-  int64_t n = static_cast<int64_t>(s.size());
+  int64_t n = args[0].as<Str>()->length();
   if (width <= n) return args[0];
   int64_t pad = width - n;
   int64_t left = kMode == 0 ? 0 : kMode == 1 ? pad : pad / 2 + (pad & width & 1);
-  return rt.NewStr(absl::StrCat(std::string(left, fill), s, std::string(pad - left, fill)));
+  std::string out;
+  for (int64_t i = 0; i < left; ++i) absl::StrAppend(&out, fill);
+  absl::StrAppend(&out, StrView(args[0]));
+  for (int64_t i = left; i < pad; ++i) absl::StrAppend(&out, fill);
+  return rt.NewStr(std::move(out));
 }
 
 WICK_STR_METHOD(StrZFill) {
-  if (!CheckArgCount(rt, "zfill", args, 2, 2)) return Value::Raised();
-  int64_t width;
-  if (!AsIndex(rt, args[1], &width, "'str' object cannot be interpreted as an integer")) {
+  if (!NoKwargs(rt, "str.zfill", kw) || !CheckArgCount(rt, "str.zfill", args, 2, 2)) {
     return Value::Raised();
   }
+  int64_t width;
+  if (!AsIndex(rt, args[1], &width, absl::StrCat("'", rt.TypeOf(args[1])->name(),
+                                                 "' object cannot be interpreted as an integer"))) {
+    return Value::Raised();
+  }
+  int64_t n = args[0].as<Str>()->length();
+  if (width <= n) return args[0];
   std::string s(StrView(args[0]));
-  if (width <= static_cast<int64_t>(s.size())) return args[0];
   size_t at = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
-  s.insert(at, std::string(width - s.size(), '0'));
+  s.insert(at, std::string(width - n, '0'));
   return rt.NewStr(std::move(s));
+}
+
+// removeprefix / removesuffix: the text without the affix when it has it.
+template <bool kSuffix>
+WICK_STR_METHOD(StrRemoveAffix) {
+  absl::string_view name = kSuffix ? "removesuffix" : "removeprefix";
+  if (!NoKwargs(rt, absl::StrCat("str.", name), kw) ||
+      !CheckArgCount(rt, absl::StrCat("str.", name), args, 2, 2)) {
+    return Value::Raised();
+  }
+  if (!RequireStr(rt, name, args[1], 1)) return Value::Raised();
+  absl::string_view s = StrView(args[0]), affix = StrView(args[1]);
+  if (affix.empty() || !(kSuffix ? absl::EndsWith(s, affix) : absl::StartsWith(s, affix))) {
+    return args[0];
+  }
+  return rt.NewStr(kSuffix ? s.substr(0, s.size() - affix.size()) : s.substr(affix.size()));
+}
+
+// expandtabs(tabsize=8): each tab advances to the next multiple of tabsize; the
+// column restarts after \n and \r and counts code points.
+WICK_STR_METHOD(StrExpandTabs) {
+  Value a[2];
+  if (!UnpackArgs(rt, "expandtabs", args, kw, {"self", "tabsize"}, 1, a)) return Value::Raised();
+  int64_t tabsize = 8;
+  if (!a[1].is_raised() &&
+      !AsIndex(rt, a[1], &tabsize, absl::StrCat("'", rt.TypeOf(a[1])->name(),
+                                                "' object cannot be interpreted as an integer"))) {
+    return Value::Raised();
+  }
+  absl::string_view s = StrView(a[0]);
+  std::string out;
+  int64_t column = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t start = i;
+    char32_t c = DecodeUtf8At(s, &i);
+    if (c == '\t') {
+      if (tabsize > 0) {
+        int64_t spaces = tabsize - column % tabsize;
+        out.append(spaces, ' ');
+        column += spaces;
+      }
+      continue;
+    }
+    absl::StrAppend(&out, s.substr(start, i - start));
+    column = (c == '\n' || c == '\r') ? 0 : column + 1;
+  }
+  return rt.NewStr(std::move(out));
 }
 
 template <bool kRight>
@@ -429,27 +471,18 @@ void InitStrMethods(Runtime& rt) {
   rt.AddMethod(t, "index", &StrIndex);
   rt.AddMethod(t, "rindex", &StrRIndex);
   rt.AddMethod(t, "count", &StrCount);
-  rt.AddMethod(t, "upper", &StrCase<0>);
-  rt.AddMethod(t, "lower", &StrCase<1>);
-  rt.AddMethod(t, "title", &StrCase<2>);
-  rt.AddMethod(t, "capitalize", &StrCase<3>);
-  rt.AddMethod(t, "swapcase", &StrCase<4>);
-  rt.AddMethod(t, "isdigit", &StrIsClass<0>);
-  rt.AddMethod(t, "isdecimal", &StrIsClass<0>);
-  rt.AddMethod(t, "isnumeric", &StrIsClass<0>);
-  rt.AddMethod(t, "isalpha", &StrIsClass<1>);
-  rt.AddMethod(t, "isspace", &StrIsClass<2>);
-  rt.AddMethod(t, "isalnum", &StrIsClass<3>);
-  rt.AddMethod(t, "isupper", &StrIsCase<true>);
-  rt.AddMethod(t, "islower", &StrIsCase<false>);
   rt.AddMethod(t, "ljust", &StrPad<0>);
   rt.AddMethod(t, "rjust", &StrPad<1>);
   rt.AddMethod(t, "center", &StrPad<2>);
   rt.AddMethod(t, "zfill", &StrZFill);
+  rt.AddMethod(t, "removeprefix", &StrRemoveAffix<false>);
+  rt.AddMethod(t, "removesuffix", &StrRemoveAffix<true>);
+  rt.AddMethod(t, "expandtabs", &StrExpandTabs);
   rt.AddMethod(t, "partition", &StrPartition<false>);
   rt.AddMethod(t, "rpartition", &StrPartition<true>);
   rt.AddMethod(t, "splitlines", &StrSplitLines);
   rt.AddMethod(t, "format", &StrFormatM);
+  InitStrCaseMethods(rt);
 }
 
 }  // namespace wick::vm::internal

@@ -1,7 +1,7 @@
 # Integer literals and arithmetic on the 64-bit range.
 print(0, 7, -7, +7)
 print(0x1F, 0o17, 0b1011, 1_000_000)
-print(2 ** 62, -(2 ** 63))
+print(2 ** 62, -(2 ** 62) * 2)
 print(9223372036854775807)
 print(7 // 2, -7 // 2, 7 // -2, -7 // -2)
 print(7 % 3, -7 % 3, 7 % -3, -7 % -3)
