@@ -103,7 +103,10 @@ struct SourceFile {
 
 class CodeObject : public Object {
  public:
-  void ClearRefs() override { std::vector<Value>().swap(consts); }
+  void ClearRefs() override {
+    std::vector<Value>().swap(consts);
+    std::vector<Value>().swap(name_strs);  // interned strs may be freed first at teardown
+  }
 
   // --- Identity --------------------------------------------------------------------
   std::string name;      // "f", "<module>", "<lambda>", "<listcomp>", class name

@@ -134,11 +134,60 @@ void ThreadJumps(Unit* unit) {
   }
 }
 
+// extend_block: a JUMP to a short block (at most 4 instructions) that leaves the code
+// object (return, raise, re-raise) is replaced by a copy of that block, as 3.11 does.
+// The copies execute where the jump was, so they take its block stack.
+void InlineSmallExits(Unit* unit) {
+  constexpr int kMaxCopySize = 4;
+  std::vector<RawInstr>& code = unit->instrs;
+  size_t n = code.size();
+  std::vector<bool> labelled(n + 1, false);
+  for (int32_t pos : unit->label_pos) {
+    if (pos >= 0) labelled[pos] = true;
+  }
+  std::vector<RawInstr> out;
+  std::vector<int32_t> new_pos(n + 1, 0);
+  for (size_t i = 0; i < n; ++i) {
+    new_pos[i] = static_cast<int32_t>(out.size());
+    const RawInstr& ins = code[i];
+    if (ins.op == Op(Opcode::JUMP)) {
+      int32_t start = unit->label_pos[ins.arg];
+      int32_t end = -1;
+      for (int32_t j = start; j < static_cast<int32_t>(n) && j - start < kMaxCopySize; ++j) {
+        int op = code[j].op;
+        if (op >= kSetupFinally || IsJump(static_cast<Opcode>(op))) break;
+        if (j > start && labelled[j]) break;
+        if (op == Op(Opcode::RETURN_VALUE) || op == Op(Opcode::RAISE_VARARGS) ||
+            op == Op(Opcode::RERAISE)) {
+          end = j + 1;
+          break;
+        }
+      }
+      if (end > 0) {
+        for (int32_t j = start; j < end; ++j) {
+          RawInstr copy = code[j];
+          copy.blocks = ins.blocks;
+          if (copy.pos.line == 0) copy.pos = ins.pos;
+          out.push_back(copy);
+        }
+        continue;
+      }
+    }
+    out.push_back(ins);
+  }
+  new_pos[n] = static_cast<int32_t>(out.size());
+  for (int32_t& pos : unit->label_pos) {
+    if (pos >= 0) pos = new_pos[pos];
+  }
+  code = std::move(out);
+}
+
 }  // namespace
 
 absl::Status Assemble(Runtime& rt, const Unit& input, CodeObject* out) {
   Unit unit_copy = input;
   ThreadJumps(&unit_copy);
+  InlineSmallExits(&unit_copy);
   const Unit& unit = unit_copy;
   Flow flow;
   absl::Status st = AnalyzeFlow(unit, &flow);
@@ -167,19 +216,25 @@ absl::Status Assemble(Runtime& rt, const Unit& input, CodeObject* out) {
   }
   new_index[n] = count;
 
+  // Exception handler entries start without a position (CPython leaves the artificial
+  // instructions there unlocated); elsewhere an artificial instruction takes the
+  // previous one's position, as propagate_line_numbers does in straight-line code.
+  std::vector<bool> handler_entry(n + 1, false);
+  for (const RawInstr& ins : raw) {
+    if (ins.op >= kSetupFinally && ins.op <= kSetupWith) handler_entry[unit.label_pos[ins.arg]] = true;
+  }
   lang::SourceRange last_pos;
   out->code.clear();
   out->positions.clear();
   out->block_index.clear();
   std::vector<Handler> handlers;
   for (size_t i = 0; i < n; ++i) {
+    if (handler_entry[i]) last_pos = lang::SourceRange{};
     if (!keep[i]) continue;
     const RawInstr& ins = raw[i];
     Opcode op = static_cast<Opcode>(ins.op);
     int32_t arg = IsJump(op) ? new_index[unit.label_pos[ins.arg]] : ins.arg;
     out->code.push_back(Instruction{op, arg});
-    // Artificial instructions (no position) take the previous one's, as CPython's
-    // propagate_line_numbers does within straight-line code.
     lang::SourceRange pos = ins.pos.line != 0 ? ins.pos : last_pos;
     out->positions.push_back(pos);
     last_pos = pos;

@@ -77,7 +77,45 @@ Value CodeGen::LeaveUnit() {
 // ---- Emission ----------------------------------------------------------------------
 
 void CodeGen::Emit(int op, int32_t arg) {
+  if (op == Op(Opcode::BUILD_TUPLE) && FoldConstTuple(arg)) return;
+  // `a, b = b, a`: BUILD_TUPLE n + UNPACK_SEQUENCE n is a SWAP (n = 2, 3) or nothing.
+  std::vector<RawInstr>& code = u().instrs;
+  if (op == Op(Opcode::UNPACK_SEQUENCE) && arg >= 1 && arg <= 3 && !code.empty() &&
+      code.back().op == Op(Opcode::BUILD_TUPLE) && code.back().arg == arg &&
+      !LabelAt(static_cast<int32_t>(code.size()))) {
+    code.pop_back();
+    if (arg == 1) return;
+    op = Op(Opcode::SWAP);
+  }
   u().instrs.push_back(RawInstr{op, arg, u().loc, u().current_blocks});
+}
+
+// fold_tuple_on_constants: `n` LOAD_CONSTs then BUILD_TUPLE n become one LOAD_CONST of
+// the tuple, unless a jump lands between them.
+bool CodeGen::FoldConstTuple(int32_t n) {
+  std::vector<RawInstr>& code = u().instrs;
+  if (static_cast<int32_t>(code.size()) < n) return false;
+  size_t first = code.size() - n;
+  for (size_t i = first; i < code.size(); ++i) {
+    if (code[i].op != Op(Opcode::LOAD_CONST)) return false;
+  }
+  for (size_t i = first + 1; i <= code.size(); ++i) {
+    if (LabelAt(static_cast<int32_t>(i))) return false;
+  }
+  std::vector<Value> items;
+  for (size_t i = first; i < code.size(); ++i) items.push_back(u().consts[code[i].arg]);
+  lang::SourceRange loc = u().loc;
+  code.resize(first);
+  code.push_back(RawInstr{Op(Opcode::LOAD_CONST), AddConst(rt_.NewTuple(std::move(items))),
+                          loc, u().current_blocks});
+  return true;
+}
+
+bool CodeGen::LabelAt(int32_t pos) const {
+  for (int32_t p : units_.back()->label_pos) {
+    if (p == pos) return true;
+  }
+  return false;
 }
 
 Label CodeGen::NewLabel() {

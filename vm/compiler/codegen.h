@@ -118,6 +118,8 @@ class CodeGen {
   Value LeaveUnit();
   Unit& u() { return *units_.back(); }
   void Emit(int op, int32_t arg = 0);
+  bool FoldConstTuple(int32_t n);
+  bool LabelAt(int32_t pos) const;  // whether a label is bound at instruction `pos`
   void EmitJump(int op, Label target) { Emit(op, target.id); }
   Label NewLabel();
   void Bind(Label l);
@@ -183,10 +185,12 @@ class CodeGen {
   void JoinedStr(const lang::JoinedStr* e);
   void FormattedValue(const lang::FormattedValue* e);
   void Subscript(const lang::Subscript* e);
+  void EmitAttr(Opcode op, const lang::Attribute* a);
   void Store(const lang::Expr* target);
   void Unpack(lang::ExprList elts, const lang::Expr* node);
   // A Value for constant-foldable expressions (constants, -constant, const tuples).
   std::optional<Value> Fold(const lang::Expr* e);
+  std::optional<Value> FoldBinary(lang::Operator op, const Value& a, const Value& b);
 
   // ---- Scopes (codegen_scope.cc) -----------------------------------------------------
   void FunctionDef(const lang::FunctionDef* s);

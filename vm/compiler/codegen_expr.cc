@@ -1,10 +1,12 @@
 // Code generation for expressions and assignment targets. Each instruction takes the
 // position of the innermost expression being compiled when it is emitted (compile.c's
 // SET_LOC), so a CALL gets the Call node, BINARY_SUBSCR the Subscript node, and so on.
+#include <algorithm>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "vm/compiler/codegen.h"
+#include "vm/objects/objects.h"
 
 namespace wick::vm::compiler {
 
@@ -27,6 +29,7 @@ void CodeGen::ExpressionKind(const Expr* e) {
       Emit(Op(Opcode::COPY), 1);
       return Store(e->As<NamedExpr>()->target);
     case ExprKind::kBinOp: {
+      if (std::optional<Value> folded = Fold(e)) return LoadConst(*folded);
       const lang::BinOp* b = e->As<lang::BinOp>();
       Expression(b->left);
       Expression(b->right);
@@ -35,6 +38,22 @@ void CodeGen::ExpressionKind(const Expr* e) {
     case ExprKind::kUnaryOp: {
       if (std::optional<Value> folded = Fold(e)) return LoadConst(*folded);
       const UnaryOp* u = e->As<UnaryOp>();
+      // 3.11's AST optimizer: `not (a in b)` is `a not in b`, `not (a is b)` `a is not b`.
+      const lang::Compare* c = u->operand->As<lang::Compare>();
+      if (u->op == UnaryOperator::kNot && c != nullptr && c->ops.size() == 1) {
+        lang::CmpOp op = c->ops[0];
+        std::optional<lang::CmpOp> inverse;
+        if (op == lang::CmpOp::kIn) inverse = lang::CmpOp::kNotIn;
+        if (op == lang::CmpOp::kNotIn) inverse = lang::CmpOp::kIn;
+        if (op == lang::CmpOp::kIs) inverse = lang::CmpOp::kIsNot;
+        if (op == lang::CmpOp::kIsNot) inverse = lang::CmpOp::kIs;
+        if (inverse) {
+          LocScope loc(this, c->loc);  // the comparison node replaces the `not`
+          Expression(c->left);
+          Expression(c->comparators[0]);
+          return CompareOp(*inverse);
+        }
+      }
       Expression(u->operand);
       static constexpr Opcode kOps[] = {Opcode::UNARY_INVERT, Opcode::UNARY_NOT,
                                         Opcode::UNARY_POSITIVE, Opcode::UNARY_NEGATIVE};
@@ -71,7 +90,7 @@ void CodeGen::ExpressionKind(const Expr* e) {
     case ExprKind::kAttribute: {
       const Attribute* a = e->As<Attribute>();
       Expression(a->value);
-      return Emit(Op(Opcode::LOAD_ATTR), AddName(MangleName(a->attr)));
+      return EmitAttr(Opcode::LOAD_ATTR, a);
     }
     case ExprKind::kSubscript: return Subscript(e->As<lang::Subscript>());
     case ExprKind::kStarred:
@@ -95,58 +114,6 @@ void CodeGen::ExpressionKind(const Expr* e) {
       }
       return Emit(Op(Opcode::BUILD_SLICE), n);
     }
-  }
-}
-
-// Constant folding as 3.11's AST optimizer does for the cases that matter here:
-// literals, negated numbers (so that -9223372036854775808 is an int), and tuples of
-// constants.
-std::optional<Value> CodeGen::Fold(const Expr* e) {
-  if (const lang::Constant* c = e->As<lang::Constant>()) {
-    switch (c->value_kind) {
-      case ConstantKind::kNone: return Value::None();
-      case ConstantKind::kBool: return Value::Bool(c->bool_value);
-      case ConstantKind::kInt: return Value::Int(c->int_value);
-      case ConstantKind::kFloat: return Value::Float(c->float_value);
-      case ConstantKind::kStr: return Value::Borrow(rt_.Intern(c->str_value));
-      case ConstantKind::kEllipsis: return rt_.Ellipsis();
-      default: return std::nullopt;
-    }
-  }
-  if (const UnaryOp* u = e->As<UnaryOp>()) {
-    const lang::Constant* c = u->operand->As<lang::Constant>();
-    if (u->op != UnaryOperator::kUSub || c == nullptr) return std::nullopt;
-    if (c->value_kind == ConstantKind::kInt) return Value::Int(-c->int_value);
-    if (c->value_kind == ConstantKind::kFloat) return Value::Float(-c->float_value);
-    if (c->value_kind == ConstantKind::kBigInt && c->str_value == "9223372036854775808") {
-      return Value::Int(std::numeric_limits<int64_t>::min());
-    }
-    return std::nullopt;
-  }
-  if (const Tuple* t = e->As<Tuple>()) {
-    if (t->ctx != ExprContext::kLoad) return std::nullopt;
-    std::vector<Value> items;
-    for (const Expr* elt : t->elts) {
-      std::optional<Value> v = Fold(elt);
-      if (!v) return std::nullopt;
-      items.push_back(std::move(*v));
-    }
-    return rt_.NewTuple(std::move(items));
-  }
-  return std::nullopt;
-}
-
-void CodeGen::Constant(const lang::Constant* c) {
-  if (std::optional<Value> v = Fold(c)) return LoadConst(*v);
-  switch (c->value_kind) {
-    case ConstantKind::kBigInt:
-      return Error(c->loc, "integer literal too large: wick's ints are 64-bit");
-    case ConstantKind::kComplex:
-      return Error(c->loc, "complex numbers are not supported by wick");
-    case ConstantKind::kBytes:
-      return Error(c->loc, "bytes literals are not supported by wick");
-    default:
-      return Error(c->loc, "unsupported constant");
   }
 }
 
@@ -206,7 +173,8 @@ void CodeGen::Compare(const lang::Compare* e) {
 // conditional expressions and comparison chains compiled into jumps.
 void CodeGen::JumpIf(const Expr* e, Label target, bool cond) {
   if (failed()) return;
-  LocScope loc(this, e->loc);
+  // The jumps take the enclosing statement's or expression's position, as in 3.11;
+  // only a comparison chain is placed at itself.
   if (const lang::Constant* c = e->As<lang::Constant>()) {
     bool truth = false;
     switch (c->value_kind) {
@@ -245,6 +213,7 @@ void CodeGen::JumpIf(const Expr* e, Label target, bool cond) {
   }
   if (const lang::Compare* c = e->As<lang::Compare>(); c != nullptr && c->ops.size() > 1) {
     size_t n = c->ops.size() - 1;
+    LocScope loc(this, e->loc);
     Label cleanup = NewLabel(), end = NewLabel();
     Expression(c->left);
     for (size_t i = 0; i < n; ++i) {
@@ -265,6 +234,22 @@ void CodeGen::JumpIf(const Expr* e, Label target, bool cond) {
     return;
   }
 general:
+  // A comparison's jump is placed at the comparison (3.11 does so; other tests jump
+  // from the enclosing node's position).
+  std::optional<LocScope> at;
+  if (e->Is<lang::Compare>()) at.emplace(this, e->loc);
+  // `x is None` / `x is not None` jump on None directly (3.11's peephole).
+  if (const lang::Compare* c = e->As<lang::Compare>()) {
+    const lang::Constant* rhs = c->comparators[0]->As<lang::Constant>();
+    bool is = c->ops[0] == lang::CmpOp::kIs, is_not = c->ops[0] == lang::CmpOp::kIsNot;
+    if ((is || is_not) && rhs != nullptr && rhs->value_kind == ConstantKind::kNone) {
+      Expression(c->left);
+      bool jump_on_none = cond == is;
+      EmitJump(Op(jump_on_none ? Opcode::POP_JUMP_IF_NONE : Opcode::POP_JUMP_IF_NOT_NONE),
+               target);
+      return;
+    }
+  }
   Expression(e);
   EmitJump(Op(cond ? Opcode::POP_JUMP_IF_TRUE : Opcode::POP_JUMP_IF_FALSE), target);
 }
@@ -285,6 +270,11 @@ bool CodeGen::MaybeMethodCall(const lang::Call* e) {
   const Attribute* meth = e->func->As<Attribute>();
   if (meth == nullptr || meth->ctx != ExprContext::kLoad) return false;
   if (e->args.size() + e->keywords.size() >= kStackUseGuideline) return false;
+  // is_import_originated: `torch.zeros(...)` on an imported module name is a plain
+  // attribute load and call, not LOAD_METHOD.
+  if (const Name* base = meth->value->As<Name>()) {
+    if (symtable_.top()->Flags(base->id) & kDefImport) return false;
+  }
   for (const Expr* a : e->args) {
     if (a->Is<Starred>()) return false;
   }
@@ -292,10 +282,7 @@ bool CodeGen::MaybeMethodCall(const lang::Call* e) {
     if (k->arg.empty()) return false;
   }
   Expression(meth->value);
-  SourceRange loc = u().loc;
-  loc.line = meth->loc.end_line;  // 3.11 reports the attribute's last line
-  LocScope at(this, loc);
-  Emit(Op(Opcode::LOAD_METHOD), AddName(MangleName(meth->attr)));
+  EmitAttr(Opcode::LOAD_METHOD, meth);
   for (const Expr* a : e->args) Expression(a);
   std::vector<Value> names;
   for (const Keyword* k : e->keywords) {
@@ -372,6 +359,24 @@ void CodeGen::CallHelper(int pushed, ExprList args, absl::Span<Keyword* const> k
 void CodeGen::StarUnpack(ExprList elts, int pushed, Opcode build, Opcode add, Opcode extend,
                          bool tuple) {
   size_t n = elts.size();
+  // More than two constants: one constant tuple, extended into the list or set.
+  if (n > 2) {
+    std::vector<Value> items;
+    for (const Expr* e : elts) {
+      std::optional<Value> v = e->Is<Starred>() ? std::nullopt : Fold(e);
+      if (!v) break;
+      items.push_back(std::move(*v));
+    }
+    if (items.size() == n) {
+      Value folded = rt_.NewTuple(std::move(items));
+      if (tuple && pushed == 0) return LoadConst(std::move(folded));
+      Emit(Op(build), pushed);
+      LoadConst(std::move(folded));
+      Emit(Op(extend), 1);
+      if (tuple) Emit(Op(Opcode::LIST_TO_TUPLE));
+      return;
+    }
+  }
   bool big = n + pushed > kStackUseGuideline;
   bool seen_star = false;
   for (const Expr* e : elts) seen_star = seen_star || e->Is<Starred>();
@@ -477,6 +482,23 @@ void CodeGen::Subscript(const lang::Subscript* e) {
   Emit(Op(Opcode::BINARY_SUBSCR));
 }
 
+// update_start_location_to_match_attr: an attribute instruction is placed at the
+// attribute node, starting at the attribute name's line when the node spans lines.
+void CodeGen::EmitAttr(Opcode op, const Attribute* a) {
+  SourceRange loc = a->loc;
+  if (loc.line != loc.end_line) {
+    loc.line = loc.end_line;
+    int32_t len = static_cast<int32_t>(a->attr.size());
+    if (len <= loc.end_col) {
+      loc.col = loc.end_col - len;
+    } else {
+      loc.col = loc.end_col = -1;
+    }
+  }
+  LocScope at(this, loc);
+  Emit(Op(op), AddName(MangleName(a->attr)));
+}
+
 // An assignment target, with the value to store on top of the stack.
 void CodeGen::Store(const Expr* t) {
   if (failed()) return;
@@ -486,7 +508,7 @@ void CodeGen::Store(const Expr* t) {
       return NameOp(t->As<Name>()->id, ExprContext::kStore);
     case ExprKind::kAttribute:
       Expression(t->As<Attribute>()->value);
-      return Emit(Op(Opcode::STORE_ATTR), AddName(MangleName(t->As<Attribute>()->attr)));
+      return EmitAttr(Opcode::STORE_ATTR, t->As<Attribute>());
     case ExprKind::kSubscript:
       Expression(t->As<lang::Subscript>()->value);
       Expression(t->As<lang::Subscript>()->slice);

@@ -150,16 +150,16 @@ void CodeGen::ClassDef(const lang::ClassDef* s) {
   int32_t first_line = s->decorator_list.empty() ? s->loc.line : s->decorator_list[0]->loc.line;
   Scope* scope = symtable_.ScopeOf(s);
   uint32_t nested = NestedFlag(u());
-  SourceRange stmt_loc = u().loc;
   EnterUnit(scope, std::string(s->name), first_line);
   u().flags = kCodeClassBody | nested;
-  u().loc = stmt_loc;
+  // The prologue has the first line and no columns, as compiler_enter_scope sets it.
+  u().loc = SourceRange{first_line, 0, first_line, 0};
   NameOp("__name__", ExprContext::kLoad);
   NameOp("__module__", ExprContext::kStore);
   LoadStr(u().qualname);
   NameOp("__qualname__", ExprContext::kStore);
   Body(s->body, /*docstring=*/true);
-  u().loc = stmt_loc;
+  u().loc = s->body.back()->loc;
   if (scope->needs_class_closure) {
     Emit(Op(Opcode::LOAD_CLOSURE), u().cell_index["__class__"]);
     Emit(Op(Opcode::COPY), 1);

@@ -26,10 +26,8 @@ void CodeGen::Body(StmtList body, bool docstring) {
   size_t i = 0;
   if (docstring) {
     if (const lang::Constant* doc = Docstring(body)) {
-      {
-        LocScope loc(this, body[0]->loc);
-        Expression(doc);
-      }
+      LocScope loc(this, body[0]->loc);
+      Expression(doc);
       NameOp("__doc__", ExprContext::kStore);
       i = 1;
     }
@@ -266,7 +264,7 @@ void CodeGen::AugAssign(const lang::AugAssign* s) {
     if (const Attribute* a = t->As<Attribute>()) {
       Expression(a->value);
       Emit(Op(Opcode::COPY), 1);
-      Emit(Op(Opcode::LOAD_ATTR), AddName(MangleName(a->attr)));
+      EmitAttr(Opcode::LOAD_ATTR, a);
     } else if (const lang::Subscript* sub = t->As<lang::Subscript>()) {
       Expression(sub->value);
       Expression(sub->slice);
@@ -282,7 +280,7 @@ void CodeGen::AugAssign(const lang::AugAssign* s) {
   LocScope loc(this, t->loc);
   if (const Attribute* a = t->As<Attribute>()) {
     Emit(Op(Opcode::SWAP), 2);
-    Emit(Op(Opcode::STORE_ATTR), AddName(MangleName(a->attr)));
+    EmitAttr(Opcode::STORE_ATTR, a);
   } else if (t->Is<lang::Subscript>()) {
     Emit(Op(Opcode::SWAP), 3);
     Emit(Op(Opcode::SWAP), 2);
@@ -300,7 +298,7 @@ void CodeGen::Delete(const Expr* t) {
       return NameOp(t->As<Name>()->id, ExprContext::kDel);
     case ExprKind::kAttribute:
       Expression(t->As<Attribute>()->value);
-      return Emit(Op(Opcode::DELETE_ATTR), AddName(MangleName(t->As<Attribute>()->attr)));
+      return EmitAttr(Opcode::DELETE_ATTR, t->As<Attribute>());
     case ExprKind::kSubscript:
       Expression(t->As<lang::Subscript>()->value);
       Expression(t->As<lang::Subscript>()->slice);
@@ -334,6 +332,7 @@ void CodeGen::Raise(const lang::Raise* s) {
 void CodeGen::Assert(const lang::Assert* s) {
   Label end = NewLabel();
   JumpIf(s->test, end, true);
+  LocScope loc(this, s->test->loc);  // 3.11 places the raise at the failed test
   Emit(Op(Opcode::LOAD_ASSERTION_ERROR));
   if (s->msg != nullptr) {
     Expression(s->msg);

@@ -99,6 +99,14 @@ class SymtableBuilder {
     if (inserted) cur_->symbol_order.push_back(name);
     it->second |= flag;
     if (flag & kDefParam) cur_->params.push_back(name);
+    // symtable.c records `global x` in the module's table too, so the module itself
+    // then uses LOAD_GLOBAL/STORE_GLOBAL for x.
+    if ((flag & kDefGlobal) && cur_ != table_->top_.get()) {
+      Scope* top = table_->top_.get();
+      auto [t, added] = top->flags.try_emplace(name, 0);
+      if (added) top->symbol_order.push_back(name);
+      t->second |= kDefGlobal;
+    }
   }
 
   void Stmts(StmtList body) {
