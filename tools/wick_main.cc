@@ -16,6 +16,7 @@
 #include "vm/compiler.h"
 #include "vm/interpreter.h"
 #include "vm/runtime.h"
+#include "vm/torch/nn/prelude.h"
 #include "vm/torch/torch.h"
 
 namespace {
@@ -84,6 +85,7 @@ int RunCommand(int argc, char** argv) {
   wick::vm::Runtime rt;
   wick::vm::Interpreter interp(rt);
   wick::vm::InstallBuiltins(interp);
+  wick::vm::RegisterTorchNNPrelude();
   wick::vm::InstallTorch(interp);
   int status = interp.RunMain(source, argv[2], script_argv);
   std::fflush(stdout);

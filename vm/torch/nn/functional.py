@@ -1,0 +1,196 @@
+# torch.nn.functional for wick, written in Python over the public torch API so that the
+# tracer can inline it. Each function matches PyTorch 1.13's results bit for bit (checked
+# by validate_against_torch.py); scaled_dot_product_attention is PyTorch 2.x's math path.
+import math
+
+import torch
+from torch._C import _nn
+
+
+# --- Activations ------------------------------------------------------------------------
+
+def relu(input, inplace=False):
+    if inplace:
+        return torch.relu_(input)
+    return torch.relu(input)
+
+
+def gelu(input, approximate="none"):
+    return _nn.gelu(input, approximate=approximate)
+
+
+def silu(input, inplace=False):
+    if inplace:
+        return input.copy_(_nn.silu(input))
+    return _nn.silu(input)
+
+
+def tanh(input):
+    return input.tanh()
+
+
+def sigmoid(input):
+    return input.sigmoid()
+
+
+def _implicit_softmax_dim(ndim):
+    # PyTorch's legacy choice when dim is None (it also warns; wick has no warnings).
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        return 0
+    return 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_softmax_dim(input.dim())
+    if dtype is None:
+        return input.softmax(dim)
+    return input.softmax(dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_softmax_dim(input.dim())
+    if dtype is None:
+        return input.log_softmax(dim)
+    return input.log_softmax(dim, dtype=dtype)
+
+
+# --- Linear layers, normalisation, embeddings --------------------------------------------
+
+def linear(input, weight, bias=None):
+    return _nn.linear(input, weight, bias)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    return torch.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    # Note the argument order: F.embedding(input, weight) but torch.embedding(weight, input).
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if max_norm is not None:
+        input = input.contiguous()
+        with torch.no_grad():
+            torch.embedding_renorm_(weight, input, max_norm, norm_type)
+    return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+# --- Dropout ------------------------------------------------------------------------------
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(
+            "dropout probability has to be between 0 and 1, but got {}".format(p))
+    # ATen's CPU dropout: identity (the same tensor) when off; otherwise a Bernoulli(1-p)
+    # mask drawn from the global generator, scaled by 1/(1-p), then multiplied in.
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if p == 1:
+        if inplace:
+            return input.mul_(torch.zeros((), dtype=input.dtype))
+        return input * torch.zeros((), dtype=input.dtype)
+    noise = torch.empty_like(input).bernoulli_(1 - p)
+    noise.div_(1 - p)
+    if inplace:
+        return input.mul_(noise)
+    return input * noise
+
+
+# --- Attention ----------------------------------------------------------------------------
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+                                 is_causal=False, scale=None):
+    # The math path: softmax(q @ k^T * scale + mask) @ v. A boolean mask keeps positions
+    # where it is True; a float mask is added to the scores.
+    L = query.size(-2)
+    S = key.size(-2)
+    scale_factor = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
+    scores = torch.matmul(query, key.transpose(-2, -1)) * scale_factor
+    if is_causal:
+        causal = torch.ones(L, S, dtype=torch.bool).tril(diagonal=0)
+        scores = scores.masked_fill(causal.logical_not(), float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            scores = scores.masked_fill(attn_mask.logical_not(), float("-inf"))
+        else:
+            scores = scores + attn_mask
+    weights = torch.softmax(scores, dim=-1)
+    if dropout_p > 0.0:
+        weights = dropout(weights, p=dropout_p, training=True)
+    return torch.matmul(weights, value)
+
+
+# --- Losses -------------------------------------------------------------------------------
+
+def _reduce(loss, reduction):
+    if reduction == "none":
+        return loss
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    raise ValueError(reduction + " is not a valid value for reduction")
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    # ATen: pow(input - target, 2) after broadcasting, then the reduction.
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    return _reduce((expanded_input - expanded_target).pow(2), reduction)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                  reduce=None, reduction="mean", label_smoothing=0.0):
+    # Class-index targets without weights or smoothing: nll_loss(log_softmax(input)).
+    if (weight is not None or label_smoothing != 0.0 or target.dtype != torch.int64 or
+            input.dim() > 2):
+        raise NotImplementedError(
+            "wick's cross_entropy supports (N, C) or (C,) inputs with class-index targets, "
+            "without weight or label_smoothing")
+    class_dim = 0 if input.dim() == 1 else 1
+    logp = input.log_softmax(class_dim)
+    keep = target != ignore_index
+    safe_target = target.masked_fill(keep.logical_not(), 0)
+    picked = logp.gather(class_dim, safe_target.unsqueeze(class_dim)).squeeze(class_dim)
+    losses = (-picked).masked_fill(keep.logical_not(), 0.0)
+    if reduction == "none":
+        return losses
+    total = _cascade_sum_negated(picked.reshape(-1), keep.reshape(-1).tolist())
+    if reduction == "sum":
+        return total
+    if reduction == "mean":
+        return total / torch.tensor(float(sum(keep.reshape(-1).tolist())), dtype=total.dtype)
+    raise ValueError(reduction + " is not a valid value for reduction")
+
+
+def _cascade_sum_negated(values, keep):
+    # ATen's nll_loss sums -values[i] with an 8-level cascade (so the float rounding, and
+    # hence every bit of the result, matches PyTorch's): level 0 collects each run of
+    # 2**power elements, then is carried into the next level.
+    levels = 8
+    n = len(keep)
+    power = max(4, (n - 1).bit_length() // levels)
+    mask = (1 << power) - 1
+    zero = torch.zeros((), dtype=values.dtype)
+    partial = [zero] * levels
+    for i in range(n):
+        if not keep[i]:
+            continue
+        partial[0] = partial[0] - values[i]
+        for j in range(levels - 1):
+            if i & (mask << (j * power)):
+                break
+            partial[j + 1] = partial[j + 1] + partial[j]
+            partial[j] = zero
+    total = zero
+    for p in partial:
+        total = total + p
+    return total

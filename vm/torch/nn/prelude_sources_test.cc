@@ -1,0 +1,53 @@
+// The embedded prelude: every expected module is there, its text is the .py file's, and
+// wick's parser accepts it (so the sources stay inside wick's Python subset).
+#include "vm/torch/nn/prelude_sources.h"
+
+#include <set>
+#include <string>
+
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "lang/parser.h"
+
+namespace wick::vm {
+namespace {
+
+TEST(PreludeSourcesTest, HasEveryModuleOnce) {
+  std::set<std::string> names;
+  for (const PreludeModule& m : TorchNNPreludeModules()) {
+    EXPECT_TRUE(names.insert(m.name).second) << "duplicate " << m.name;
+  }
+  EXPECT_EQ(names, (std::set<std::string>{
+                       "torch.nn", "torch.nn.functional", "torch.nn.init",
+                       "torch.nn.parameter", "torch.nn.modules", "torch.nn.modules.module",
+                       "torch.nn.modules.container", "torch.nn.modules.linear",
+                       "torch.nn.modules.activation", "torch.nn.modules.normalization",
+                       "torch.nn.modules.sparse", "torch.nn.modules.dropout"}));
+}
+
+TEST(PreludeSourcesTest, SourcesAreTheFiles) {
+  for (const PreludeModule& m : TorchNNPreludeModules()) {
+    absl::string_view src = m.source;
+    // The genrule's echo adds one newline after the opening delimiter.
+    EXPECT_TRUE(absl::StartsWith(src, "\n# ")) << m.name;
+    EXPECT_TRUE(absl::EndsWith(src, "\n")) << m.name;
+  }
+  for (const PreludeModule& m : TorchNNPreludeModules()) {
+    if (std::string(m.name) == "torch.nn.modules.linear") {
+      EXPECT_TRUE(absl::StrContains(m.source, "init.kaiming_uniform_(self.weight, a=math.sqrt(5))"));
+    }
+  }
+}
+
+TEST(PreludeSourcesTest, EveryModuleParses) {
+  for (const PreludeModule& m : TorchNNPreludeModules()) {
+    auto parsed = lang::Parse(m.source, std::string("<") + m.name + ">");
+    EXPECT_TRUE(parsed.ok()) << m.name << ": " << parsed.status();
+    if (!parsed.ok()) {
+      if (auto e = lang::GetSyntaxError(parsed.status())) ADD_FAILURE() << e->Render();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace wick::vm
