@@ -165,33 +165,6 @@ inline Vec<T> Fmod(Vec<T> x, Vec<T> y) {
   return r;
 }
 
-// erf for float lanes as a rational function, for GELU: SLEEF's erff is ~10x slower than
-// the rest of GELU, and PyTorch computes float GELU with oneDNN's fast approximation.
-// erf(x) = x P(x^2) / Q(x^2) on |x| <= 3.925 (beyond it erf rounds to +-1 in float).
-// P and Q come from a weighted least-squares fit of erf on [0, 3.925] made for wick
-// (max relative error 1.9e-8 in exact arithmetic, 3.5e-7 evaluated in float).
-inline VecF ErfRational(VecF x) {
-  constexpr float kP[] = {1.128379146007675f, 0.19058120563808043f, 0.052767301482034706f,
-                          0.0037719286192417836f, 0.00028481578756913914f,
-                          2.0459413921092295e-06f};
-  constexpr float kQ[] = {1.0f, 0.5022309300757366f, 0.11417723156462244f,
-                          0.01498195227674206f, 0.0011636819671858962f,
-                          3.804543117870429e-05f};
-  constexpr float kMax = 3.925f;
-  const VecF c = RawMin(RawMax(x, VecF::Splat(-kMax)), VecF::Splat(kMax));
-  const VecF z = c * c;
-  VecF p = VecF::Splat(kP[5]), q = VecF::Splat(kQ[5]);
-  for (int k = 4; k >= 0; --k) {
-    p = Fma(p, z, VecF::Splat(kP[k]));
-    q = Fma(q, z, VecF::Splat(kQ[k]));
-  }
-  const VecF e = (c * p) / q;
-  // Exactly +-1 from the clamp on (so gelu(-inf) is -inf * 0 = NaN, as in PyTorch).
-  const VecF one = VecF::Splat(1.0f);
-  const VecF saturated = (c & VecF::Splat(-0.0f)) | one;  // copysign(1, c)
-  return Select(CmpGe(Abs(x), VecF::Splat(kMax)), saturated, RawMin(RawMax(e, Neg(one)), one));
-}
-
 }  // namespace wick::tensor::internal
 
 #endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_VEC_H_
