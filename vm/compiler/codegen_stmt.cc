@@ -328,11 +328,40 @@ void CodeGen::Raise(const lang::Raise* s) {
   Emit(Op(Opcode::RAISE_VARARGS), n);
 }
 
+namespace {
+
+// The comparison whose position CPython 3.11 leaves current after compiling the jumps
+// of an assert's test: the last Compare that its condition-jump code visits, looking
+// through `not`, `and`/`or` and `a if c else b` in emission order; null if none.
+const lang::Expr* LastJumpCompare(const lang::Expr* e) {
+  if (e->Is<lang::Compare>()) return e;
+  if (const auto* u = e->As<lang::UnaryOp>(); u != nullptr && u->op == UnaryOperator::kNot) {
+    return LastJumpCompare(u->operand);
+  }
+  const lang::Expr* last = nullptr;
+  auto visit = [&](const lang::Expr* sub) {
+    if (const lang::Expr* c = LastJumpCompare(sub)) last = c;
+  };
+  if (const auto* b = e->As<lang::BoolOp>()) {
+    for (const lang::Expr* v : b->values) visit(v);
+  } else if (const auto* i = e->As<lang::IfExp>()) {
+    visit(i->test);
+    visit(i->body);
+    visit(i->orelse);
+  }
+  return last;
+}
+
+}  // namespace
+
 // assert_stmt: test -> end; LOAD_ASSERTION_ERROR; [msg; CALL 0]; RAISE_VARARGS 1
+// The raise sits at the test's last comparison, or at the whole statement (so a
+// traceback shows carets under `x > 1` in `assert x > 1`, none under `assert f()`).
 void CodeGen::Assert(const lang::Assert* s) {
   Label end = NewLabel();
   JumpIf(s->test, end, true);
-  LocScope loc(this, s->test->loc);  // 3.11 places the raise at the failed test
+  const lang::Expr* compare = LastJumpCompare(s->test);
+  LocScope loc(this, compare != nullptr ? compare->loc : s->loc);
   Emit(Op(Opcode::LOAD_ASSERTION_ERROR));
   if (s->msg != nullptr) {
     Expression(s->msg);
