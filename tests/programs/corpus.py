@@ -38,10 +38,11 @@ def list_programs(filters=()):
     return found
 
 
-def read_excluded():
-    """{program: reason} from excluded.txt (`area/name.py  reason...`, # comments)."""
+def read_excluded(name="excluded.txt"):
+    """{program: reason} from excluded.txt or unsupported.txt (`area/name.py  reason...`,
+    # comments)."""
     excluded = {}
-    with open(os.path.join(ROOT, "excluded.txt"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, name), encoding="utf-8") as f:
         for line in f:
             line = line.strip()
             if not line or line.startswith("#"):

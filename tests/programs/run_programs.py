@@ -12,7 +12,9 @@ absent), stdout must equal `.out`, and stderr must equal `.err` (empty if absent
 Prints one PASS/FAIL line per program (with unified diffs on failure) and ends with
 `N passed, M failed`; exits 1 if anything failed. Programs in excluded.txt are not
 compared: under --wick they must only exit 0 (reported as PASS (run only)); under
---parity they are skipped.
+--parity they are skipped. Programs in unsupported.txt use a feature wick does not have
+yet: under --wick they must exit 1 with a "not supported by wick" error (never a wrong
+answer); under --parity they are compared as usual.
 """
 
 import argparse
@@ -37,6 +39,7 @@ def main():
         parser.error("give --wick PATH and/or --parity")
 
     excluded = corpus.read_excluded()
+    unsupported = corpus.read_excluded("unsupported.txt")
     programs = corpus.list_programs(args.filter)
     if not programs:
         print("no programs match the filter")
@@ -52,6 +55,12 @@ def main():
         side, rel = task
         if side == "wick":
             got = corpus.run_wick(args.wick, rel, args.timeout)
+            if rel in unsupported:
+                # A feature wick does not have yet: it must refuse clearly, not misbehave.
+                if got.code == 1 and "not supported by wick" in got.stderr:
+                    return "PASS", f"(refused as unsupported: {unsupported[rel]})"
+                return "FAIL", (f"expected exit 1 with a 'not supported by wick' error; got "
+                                f"exit status {got.code}\nstderr:\n{got.stderr}")
             if rel in excluded:
                 if got.code == 0 and not got.timed_out:
                     return "PASS", f"(run only: {excluded[rel]})"
