@@ -73,6 +73,25 @@ Value Interpreter::CallFunction(Function* fn, Args args, const KwArgs& kwargs) {
   return InterpreterAccess::RunFrame(*this, f, 0);
 }
 
+Value InterpreterAccess::CallPositional(Interpreter& in, Function* fn, Value* args,
+                                         size_t n) {
+  CodeObject* co = fn->code_object();
+  if (n != static_cast<size_t>(co->arg_count) || co->kwonly_count != 0 ||
+      (co->flags & (kCodeVarargs | kCodeVarkeywords)) != 0 || co->num_cells() != 0) {
+    return in.CallFunction(fn, Args(args, n), KwArgs());
+  }
+  internal::FrameMemory mem(co);
+  Frame f;
+  f.code = co;
+  f.function = fn;
+  f.globals = fn->globals.as<Dict>();
+  f.builtins = fn->builtins.as<Dict>();
+  mem.Attach(f);
+  // The caller drops these stack slots right after the call: move, don't copy.
+  for (size_t i = 0; i < n; ++i) f.locals[i] = std::move(args[i]);
+  return RunFrame(in, f, 0);
+}
+
 Value Interpreter::ExecModuleCode(Value code, Value module) {
   if (rt_.TypeOf(code) != rt_.types().code || rt_.TypeOf(module) != rt_.types().module) {
     return rt_.Raise(rt_.exc().type_error, "ExecModuleCode: expected a code object and a module");

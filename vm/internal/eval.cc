@@ -85,6 +85,9 @@ ABSL_ATTRIBUTE_NOINLINE Value DoCall(Interpreter& in, Value* a, int32_t n,
   if (nkw > 0) kw = KwArgs(kwnames->as<Tuple>()->items, absl::MakeConstSpan(args + npos, nkw));
   Args pos(args, npos);
   if (rt.TypeOf(callable) == rt.types().function) {
+    if (nkw == 0) {
+      return InterpreterAccess::CallPositional(in, callable.as<Function>(), args, npos);
+    }
     return in.CallFunction(callable.as<Function>(), pos, kw);
   }
   return Call(rt, callable, pos, kw);
@@ -320,7 +323,21 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
           const Value& b = sp[-1];
           Value r;
           if (a.is_int() && b.is_int()) {
-            r = Value::Bool(IntCompare(static_cast<CmpOp>(arg), a.as_int(), b.as_int()));
+            bool t = IntCompare(static_cast<CmpOp>(arg), a.as_int(), b.as_int());
+            // Fused with a following conditional jump (`if a < b:`, `while i < n:`):
+            // jump here instead of pushing a bool for the next instruction to pop.
+            Opcode next = ip - code < ncode ? ip->op : Opcode::NOP;
+            if (next == Opcode::POP_JUMP_IF_FALSE || next == Opcode::POP_JUMP_IF_TRUE) {
+              DROP();
+              DROP();
+              if (t == (next == Opcode::POP_JUMP_IF_TRUE)) {
+                JUMPTO(ip->arg);
+              } else {
+                ++ip;
+              }
+              break;
+            }
+            r = Value::Bool(t);
           } else {
             r = Compare(rt, a, b, static_cast<CmpOp>(arg));
             if (r.is_raised()) goto error;

@@ -17,11 +17,6 @@ namespace {
 constexpr size_t kChunkValues = size_t{1} << 15;  // 512 KiB per chunk
 }  // namespace
 
-ValueArena& Arena() {
-  thread_local ValueArena arena;
-  return arena;
-}
-
 void ValueArena::NextChunk(size_t n) {
   size_t cap = std::max(n, kChunkValues);
   // An empty current chunk is replaced rather than skipped, so Pop's "chunk became
@@ -34,35 +29,6 @@ void ValueArena::NextChunk(size_t n) {
     c.cap = cap;
   }
   c.used = 0;
-}
-
-Value* ValueArena::Push(size_t n) {
-  if (chunks_.empty() || chunks_[cur_].used + n > chunks_[cur_].cap) NextChunk(n);
-  Chunk& c = chunks_[cur_];
-  Value* p = c.data.get() + c.used;
-  c.used += n;
-  return p;
-}
-
-void ValueArena::Pop(Value* p, size_t n) {
-  for (size_t i = 0; i < n; ++i) p[i] = Value();
-  Chunk& c = chunks_[cur_];
-  c.used -= n;
-  if (c.used == 0 && cur_ > 0) --cur_;
-}
-
-FrameMemory::FrameMemory(const CodeObject* code)
-    : nlocals_(code->varnames.size()), ncells_(code->num_cells()) {
-  size_ = nlocals_ + ncells_ + static_cast<size_t>(std::max(code->stack_size, 0)) + 1;
-  base_ = Arena().Push(size_);
-  for (size_t i = 0; i < nlocals_; ++i) base_[i] = Value::Raised();
-}
-
-void FrameMemory::Attach(Frame& f) const {
-  f.locals = base_;
-  f.cells = base_ + nlocals_;
-  f.stack_base = f.cells + ncells_;
-  f.stack_top = f.stack_base;
 }
 
 void InitCells(Runtime& rt, const CodeObject* code, const Value& closure, Value* locals,

@@ -5,11 +5,13 @@
 #ifndef WICK_VM_INTERNAL_INTERP_INTERNAL_H_
 #define WICK_VM_INTERNAL_INTERP_INTERNAL_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/base/optimization.h"
 #include "vm/code.h"
 #include "vm/interpreter.h"
 #include "vm/objects/objects.h"
@@ -26,6 +28,11 @@ class InterpreterAccess {
   static Value RunFrame(Interpreter& in, Frame& f, int32_t entry);
   // The dispatch loop (eval.cc): runs `f` from f.next_instr with f.stack_top.
   static Value Eval(Interpreter& in, Frame& f);
+  // CALL of a Python function with `n` positional arguments and no keywords. When they
+  // are exactly the function's parameters (no defaults, *args, **kwargs, keyword-only
+  // parameters or cells) the arguments are moved from `args` (the caller's stack) into
+  // the new frame; otherwise this is CallFunction.
+  static Value CallPositional(Interpreter& in, Function* fn, Value* args, size_t n);
   static Runtime& rt(Interpreter& in) { return in.rt_; }
 };
 
@@ -37,8 +44,22 @@ namespace internal {
 // interpreters of a thread nest their frames strictly.
 class ValueArena {
  public:
-  Value* Push(size_t n);
-  void Pop(Value* p, size_t n);
+  // Inline: every Python call pushes and pops one block.
+  Value* Push(size_t n) {
+    if (ABSL_PREDICT_FALSE(chunks_.empty() || chunks_[cur_].used + n > chunks_[cur_].cap)) {
+      NextChunk(n);
+    }
+    Chunk& c = chunks_[cur_];
+    Value* p = c.data.get() + c.used;
+    c.used += n;
+    return p;
+  }
+  void Pop(Value* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) p[i] = Value();
+    Chunk& c = chunks_[cur_];
+    c.used -= n;
+    if (c.used == 0 && cur_ > 0) --cur_;
+  }
 
  private:
   struct Chunk {
@@ -50,19 +71,35 @@ class ValueArena {
   std::vector<Chunk> chunks_;
   size_t cur_ = 0;
 };
-ValueArena& Arena();
+inline ValueArena& Arena() {
+  thread_local ValueArena arena;
+  return arena;
+}
 
 // The memory of one frame: `code`'s locals (unbound), cells and value stack.
 class FrameMemory {
  public:
-  explicit FrameMemory(const CodeObject* code);
-  ~FrameMemory() { Arena().Pop(base_, size_); }
+  explicit FrameMemory(const CodeObject* code)
+      : arena_(&Arena()),
+        nlocals_(code->varnames.size()),
+        ncells_(static_cast<size_t>(code->num_cells())) {
+    size_ = nlocals_ + ncells_ + static_cast<size_t>(std::max(code->stack_size, 0)) + 1;
+    base_ = arena_->Push(size_);
+    for (size_t i = 0; i < nlocals_; ++i) base_[i] = Value::Raised();
+  }
+  ~FrameMemory() { arena_->Pop(base_, size_); }
   FrameMemory(const FrameMemory&) = delete;
   FrameMemory& operator=(const FrameMemory&) = delete;
   // Points f.locals, f.cells, f.stack_base and f.stack_top into this block.
-  void Attach(Frame& f) const;
+  void Attach(Frame& f) const {
+    f.locals = base_;
+    f.cells = base_ + nlocals_;
+    f.stack_base = f.cells + ncells_;
+    f.stack_top = f.stack_base;
+  }
 
  private:
+  ValueArena* arena_;  // looked up once: thread_local access is not free
   Value* base_;
   size_t size_;
   size_t nlocals_, ncells_;
