@@ -22,7 +22,10 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.nn.parameter", "torch.nn.modules", "torch.nn.modules.module",
                        "torch.nn.modules.container", "torch.nn.modules.linear",
                        "torch.nn.modules.activation", "torch.nn.modules.normalization",
-                       "torch.nn.modules.sparse", "torch.nn.modules.dropout"}));
+                       "torch.nn.modules.sparse", "torch.nn.modules.dropout",
+                       "torch._dynamo", "torch._dynamo._regions", "torch._dynamo.config",
+                       "torch._dynamo.exc", "torch._dynamo.testing", "torch._dynamo.utils",
+                       "torch.compiler", "torch._logging"}));
 }
 
 TEST(PreludeSourcesTest, SourcesAreTheFiles) {

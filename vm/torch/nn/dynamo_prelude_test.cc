@@ -1,0 +1,108 @@
+// The compiler-API prelude (torch._dynamo, torch.compiler, torch._logging; M2 eager
+// stand-in) inside wick: the program prints exactly what CPython 3.11 + PyTorch 1.13
+// print for it with tests/programs/prelude.py installed (run_reference.py).
+#include <string>
+
+#include "gtest/gtest.h"
+#include "vm/builtins/builtins.h"
+#include "vm/interpreter.h"
+#include "vm/runtime.h"
+#include "vm/torch/nn/prelude.h"
+#include "vm/torch/torch.h"
+
+namespace wick::vm {
+namespace {
+
+constexpr const char* kProgram = R"py(
+import torch
+import torch._dynamo
+from torch._dynamo import config
+from torch._dynamo.utils import counters
+import torch._dynamo.exc as dexc
+
+@torch._dynamo.disable(recursive=False)
+def a(x):
+    return x + 1
+@torch.compiler.disable
+def b(x):
+    return x * 3
+print(a(1), b(2), a.__name__, b.__name__)
+with torch.compiler.set_stance("force_eager"):
+    print("stance")
+@torch.compiler.set_stance("force_eager")
+def c(x):
+    return x - 1
+print(c(5), c.__name__)
+@torch._dynamo.error_on_graph_break(True)
+def d():
+    return "d"
+print(d())
+with config.patch({"verbose": True}, suppress_errors=True):
+    with config.patch(verbose=False):
+        print(config.verbose, config.suppress_errors)
+    print(config.verbose, config.suppress_errors)
+print(config.verbose, config.suppress_errors, config.recompile_limit, config.accumulated_cache_size_limit)
+try:
+    with config.patch(nonexistent=1):
+        pass
+except AttributeError as e:
+    print("AttributeError", e)
+print(counters["stats"]["calls"], len(counters["stats"]), "stats" in counters)
+counters["graph_break"]["x"] += 2
+print(counters["graph_break"]["x"])
+counters.clear()
+print(len(counters))
+for cls in (dexc.Unsupported, dexc.TorchRuntimeError, dexc.BackendCompilerFailed):
+    try:
+        raise cls("msg")
+    except dexc.TorchDynamoException as e:
+        print(type(e).__name__, e, isinstance(e, RuntimeError))
+cc = torch._dynamo.testing.CompileCounterWithBackend("eager")
+print(cc.frame_count, cc.op_count, cc.backend, cc.graphs)
+print(torch._dynamo.optimize("eager")(b)(1), torch._dynamo.is_compiling(), torch.compiler.is_dynamo_compiling())
+print(torch._dynamo.allow_in_graph(b) is b, torch._dynamo.mark_static(torch.ones(1), 0))
+torch._logging.set_logs(dynamo=10, recompiles=True)
+@config.patch(cache_size_limit=1)
+def e(n):
+    return config.cache_size_limit + n
+print(e(1), config.cache_size_limit)
+)py";
+
+constexpr const char* kExpected = R"out(
+2 6 a b
+stance
+4 c
+d
+False True
+True True
+False False 8 256
+AttributeError torch._dynamo.config.nonexistent does not exist
+0 0 True
+2
+0
+Unsupported msg True
+TorchRuntimeError msg True
+BackendCompilerFailed msg True
+0 0 eager []
+3 False False
+True None
+2 8
+)out";
+
+TEST(DynamoPreludeTest, CompilerApiProgramMatchesReference) {
+  RegisterTorchNNPrelude();
+  Runtime rt;
+  Interpreter interp(rt);
+  InstallBuiltins(interp);
+  InstallTorch(interp);
+  std::string out, err;
+  interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
+  interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
+  int status = interp.RunMain(std::string(kProgram).substr(1), "dynamo_program.py",
+                              {"dynamo_program.py"});
+  EXPECT_EQ(status, 0) << err;
+  EXPECT_EQ(out, std::string(kExpected).substr(1));
+}
+
+}  // namespace
+}  // namespace wick::vm
