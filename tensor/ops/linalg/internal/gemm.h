@@ -33,8 +33,10 @@ absl::Status GemmInto(const Tensor& out, const Tensor& a, const Tensor& b,
                       const GemmOptions& opts = {});
 
 // float32 problems with at most this many multiply-adds in total run on the in-order
-// kernel: below it a oneDNN call (~1 us with memory objects) costs more than the math.
-inline constexpr int64_t kSmallGemmMacs = 8192;
+// kernel. Debian's PyTorch 1.13 runs every float32 mm/addmm/bmm on netlib's reference
+// BLAS, which only the in-order kernel reproduces bit for bit (oneDNN's blocked sums
+// differ in the last bit from 16x16x48 up), so kAuto never picks oneDNN.
+inline constexpr int64_t kSmallGemmMacs = int64_t{1} << 62;
 
 // Which float32 path GemmInto takes (tests and benchmarks compare both).
 enum class GemmPath { kAuto, kOneDnn, kReference };

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "tensor/ops/reduction/internal/cascade_sum.h"
 #include "tensor/ops/reduction/internal/plan.h"
 #include "tensor/ops/reduction/internal/reduce_loop.h"
 #include "tensor/ops/reduction/internal/run_kernels.h"
@@ -95,6 +96,11 @@ struct FoldKernel {
   Acc Run(const S* p, int64_t n, int64_t stride) const {
     if constexpr (std::is_same_v<Op, AddOp> && std::is_floating_point_v<S>) {
       static_assert(std::is_same_v<A, double>);
+      // Plain sums (sum, mean) follow PyTorch's rounding exactly; mapped sums (norms)
+      // keep the double accumulation.
+      if constexpr (std::is_same_v<Map, MapIdentity>) {
+        return static_cast<double>(TorchSumRun(p, n, stride));
+      }
       return SumRunBlocked(p, n, stride, map);
     } else if constexpr (std::is_same_v<A, S>) {
       return CombineRun(p, n, stride, op, map);
