@@ -64,6 +64,8 @@ int StackEffect(Opcode op, int32_t arg, bool jump) {
       return (arg & 0xff) + (arg >> 8);
     case Opcode::FOR_ITER:
       return jump ? -1 : 1;
+    case Opcode::SEND:
+      return jump ? -1 : 0;
     case Opcode::JUMP_IF_FALSE_OR_POP:
     case Opcode::JUMP_IF_TRUE_OR_POP:
       return jump ? 0 : -1;
@@ -207,6 +209,7 @@ std::string FlagsText(uint32_t flags) {
   if (flags & kCodeNested) parts.push_back("nested");
   if (flags & kCodeClassBody) parts.push_back("class");
   if (flags & kCodeModule) parts.push_back("module");
+  if (flags & kCodeGenerator) parts.push_back("generator");
   return parts.empty() ? "-" : absl::StrJoin(parts, ",");
 }
 

@@ -91,6 +91,7 @@ enum CodeFlags : uint32_t {
   kCodeNested = 1 << 4,      // defined inside another function
   kCodeClassBody = 1 << 5,   // body of a class statement
   kCodeModule = 1 << 6,      // a module's top level
+  kCodeGenerator = 1 << 7,   // contains yield (or is a genexpr): calls create a generator
 };
 
 // The source a code object was compiled from; shared by all code objects of a file.

@@ -7,9 +7,9 @@
 // CPython's symtable rules) -> code generation into labelled instructions following
 // CPython 3.11's compile.c shapes -> assembly (jump targets, stack depth, line and
 // position tables, exception table, block table). Comprehensions are nested functions
-// named <listcomp>/<setcomp>/<dictcomp>/<genexpr> as in CPython 3.11; a generator
-// expression is evaluated eagerly into a list and the caller receives an iterator over
-// it (wick has no generators; `yield` is a SyntaxError naming the feature).
+// named <listcomp>/<setcomp>/<dictcomp>/<genexpr> as in CPython 3.11. Functions
+// containing `yield` and generator expressions get kCodeGenerator (calling them creates
+// a generator); `yield from` compiles to GET_YIELD_FROM_ITER, SEND, YIELD_VALUE 1.
 #ifndef WICK_VM_COMPILER_H_
 #define WICK_VM_COMPILER_H_
 
@@ -25,7 +25,7 @@ namespace wick::vm {
 
 // Compiles a module. Returns the module's code object (a CodeObject Value) or an
 // InvalidArgument status carrying a lang::SyntaxError (scope errors such as
-// "no binding for nonlocal 'x' found", unsupported features such as `yield`).
+// "no binding for nonlocal 'x' found", "'yield' outside function", unsupported features).
 absl::StatusOr<Value> Compile(Runtime& rt, const lang::Module& module,
                               std::shared_ptr<const SourceFile> source);
 

@@ -221,12 +221,21 @@ TEST_F(CompilerTest, NonlocalAtModuleLevel) {
             std::string::npos);
 }
 
-TEST_F(CompilerTest, YieldIsUnsupported) {
-  EXPECT_EQ(Error("def f(x):\n    yield x\n"),
-            "  File \"t.py\", line 2\n"
-            "    yield x\n"
+TEST_F(CompilerTest, YieldOutsideFunction) {
+  EXPECT_EQ(Error("yield 1\n"),
+            "  File \"t.py\", line 1\n"
+            "    yield 1\n"
             "    ^^^^^^^\n"
-            "SyntaxError: generators are not supported by wick ('yield' in function 'f')\n");
+            "SyntaxError: 'yield' outside function\n");
+  EXPECT_NE(Error("class C:\n    yield from x\n").find("'yield' outside function"),
+            std::string::npos);
+}
+
+TEST_F(CompilerTest, GeneratorFlag) {
+  std::string dis =
+      Disassemble(Compile("def f():\n    yield\ndef g():\n    return 1\nh = lambda: (yield)\n"));
+  EXPECT_NE(dis.find("flags=optimized,generator"), std::string::npos) << dis;
+  EXPECT_NE(dis.find("YIELD_VALUE"), std::string::npos);
 }
 
 TEST_F(CompilerTest, DeterministicOutput) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
 #include "lang/parser.h"
 #include "vm/compiler.h"
@@ -20,6 +21,7 @@ namespace wick::vm {
 Interpreter::Interpreter(Runtime& rt) : rt_(rt) {
   rt_.set_interpreter(this);
   internal::InitFunctionType(rt_);
+  generator_type_ = internal::NewGeneratorType(rt_);
   builtins_ = rt_.Alloc<Dict>(rt_.types().dict);
   sys_modules_ = rt_.Alloc<Dict>(rt_.types().dict);
   builtins_->SetStr(rt_, rt_.names().name, rt_.NewStr("builtins"));
@@ -39,6 +41,7 @@ Interpreter::Interpreter(Runtime& rt) : rt_(rt) {
 Interpreter::~Interpreter() {
   builtins_->DecRef();
   sys_modules_->DecRef();
+  generator_type_->DecRef();
   if (rt_.interpreter() == this) rt_.set_interpreter(nullptr);
 }
 
@@ -59,8 +62,27 @@ Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry) {
   return result;
 }
 
+Value InterpreterAccess::RunGeneratorFrame(Interpreter& in, Frame& f) {
+  if (in.depth_ >= in.recursion_limit_) {
+    if (f.throw_on_entry) in.rt_.ClearException();
+    f.throw_on_entry = false;
+    return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
+  }
+  ++in.depth_;
+  f.back = in.current_frame_;
+  in.current_frame_ = &f;
+  Value result = Eval(in, f);
+  in.current_frame_ = f.back;
+  f.back = nullptr;
+  --in.depth_;
+  return result;
+}
+
 Value Interpreter::CallFunction(Function* fn, Args args, const KwArgs& kwargs) {
   CodeObject* co = fn->code_object();
+  if (ABSL_PREDICT_FALSE(co->flags & kCodeGenerator)) {
+    return internal::NewGenerator(*this, fn, args, kwargs);
+  }
   internal::FrameMemory mem(co);
   Frame f;
   f.code = co;
@@ -77,7 +99,8 @@ Value InterpreterAccess::CallPositional(Interpreter& in, Function* fn, Value* ar
                                          size_t n) {
   CodeObject* co = fn->code_object();
   if (n != static_cast<size_t>(co->arg_count) || co->kwonly_count != 0 ||
-      (co->flags & (kCodeVarargs | kCodeVarkeywords)) != 0 || co->num_cells() != 0) {
+      (co->flags & (kCodeVarargs | kCodeVarkeywords | kCodeGenerator)) != 0 ||
+      co->num_cells() != 0) {
     return in.CallFunction(fn, Args(args, n), KwArgs());
   }
   internal::FrameMemory mem(co);

@@ -67,6 +67,12 @@ struct Frame {
   int32_t lasti = -1;            // index of the instruction running (or that raised)
   Value handled_exception;       // the exception being handled (sys.exc_info()), or None
   Frame* back = nullptr;         // the calling frame
+  // Generator frames only (vm/internal/generator.cc): set by YIELD_VALUE when the frame
+  // suspends, and by throw() to start the frame at next_instr with the pending exception
+  // raised there (at the yield it is suspended in).
+  bool is_generator = false;
+  bool yielded = false;
+  bool throw_on_entry = false;
 };
 
 // A complete, copyable description of a frame at an instruction boundary: enough to
@@ -87,7 +93,9 @@ struct FrameState {
 // setting *result, which may be Value::Raised()) or declines (returning false) so the
 // interpreter runs it normally. `entry_offset` is 0 for calls and the resume offset for
 // Resume(). The hook may call back into the interpreter (it runs frames it compiles);
-// it is not consulted again for the frame it declined.
+// it is not consulted again for the frame it declined. The hook is never consulted for
+// generator frames (code with kCodeGenerator): calling such a function only creates the
+// generator, and its frame runs in the interpreter each time the generator resumes.
 class FrameEvalHook {
  public:
   virtual ~FrameEvalHook() = default;
@@ -141,6 +149,8 @@ class Interpreter {
   Value ImportModule(absl::string_view name);
   Dict* builtins() const { return builtins_; }
   Dict* sys_modules() const { return sys_modules_; }
+  // The "generator" type (vm/internal/generator.cc).
+  Type* generator_type() const { return generator_type_; }
 
   // --- Limits and output -------------------------------------------------------------
   int recursion_limit() const { return recursion_limit_; }
@@ -159,6 +169,7 @@ class Interpreter {
   Dict* builtins_ = nullptr;     // owned reference
   Dict* sys_modules_ = nullptr;  // owned reference
   FrameEvalHook* hook_ = nullptr;
+  Type* generator_type_ = nullptr;  // owned reference
   Frame* current_frame_ = nullptr;
   int depth_ = 0;
   int recursion_limit_ = 1000;

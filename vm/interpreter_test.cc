@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "vm/code.h"
 #include "vm/compiler.h"
+#include "vm/builtins/builtins.h"
 #include "vm/objects/objects.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
@@ -319,6 +320,158 @@ TEST_F(InterpreterTest, FrameHooksAndResume) {
   Value r = interp_.Resume(s);
   ASSERT_FALSE(r.is_raised()) << rt_.PendingMessage();
   EXPECT_EQ(r.as_int(), 42);
+}
+
+// ---- gen: generators ----------------------------------------------------------------
+
+// Generator programs need the real builtins (next, list, exceptions, ...).
+class GeneratorTest : public InterpreterTest {
+ protected:
+  void SetUp() override {
+    InstallBuiltins(interp_);
+    InterpreterTest::SetUp();
+  }
+};
+
+TEST_F(GeneratorTest, GeneratorSendThrowAndYieldFrom) {
+  ASSERT_EQ(Run(R"py(def inner():
+    x = yield 1
+    try:
+        yield x
+    except KeyError as e:
+        yield "inner caught " + str(e)
+    return "done"
+def outer():
+    r = yield from inner()
+    yield r
+g = outer()
+print(next(g), g.send("sent"), g.throw(KeyError("k")), next(g))
+try:
+    next(g)
+except StopIteration as e:
+    print("stop", e.value)
+print(next(g, "still exhausted"))
+def ret():
+    yield 1
+    return 2
+r = ret(); next(r)
+try:
+    r.send(None)
+except StopIteration as e:
+    print("value", e.value)
+lazy = (print("ran", x) for x in [1, 2])
+print("before")
+print(list(lazy))
+)py"), 0) << err_;
+  EXPECT_EQ(out_, R"py(1 sent inner caught 'k' done
+stop None
+still exhausted
+value 2
+before
+ran 1
+ran 2
+[None, None]
+)py");
+}
+
+TEST_F(GeneratorTest, GeneratorErrors) {
+  ASSERT_EQ(Run(R"py(def me():
+    yield next(g)
+g = me()
+try:
+    next(g)
+except ValueError as e:
+    print(type(e).__name__, e)
+def stop():
+    raise StopIteration(5)
+    yield
+try:
+    next(stop())
+except RuntimeError as e:
+    print(e, repr(e.__cause__))
+def stubborn():
+    while True:
+        try:
+            yield
+        except GeneratorExit:
+            pass
+s = stubborn(); next(s)
+try:
+    s.close()
+except RuntimeError as e:
+    print(e)
+try:
+    stubborn().send(1)
+except TypeError as e:
+    print(e)
+def fin():
+    try:
+        yield 1
+    finally:
+        print("finally")
+f = fin(); next(f); print(f.close()); print(list(f))
+print(type(f).__name__, repr(f).startswith("<generator object fin at 0x"))
+)py"), 0) << err_;
+  EXPECT_EQ(out_, R"py(ValueError generator already executing
+generator raised StopIteration StopIteration(5)
+generator ignored GeneratorExit
+can't send non-None value to a just-started generator
+finally
+None
+[]
+generator True
+)py");
+}
+
+TEST_F(GeneratorTest, TracebackThroughGeneratorFrame) {
+  EXPECT_EQ(Run(R"py(def gen():
+    yield 1
+    raise ValueError("bad")
+def user():
+    for x in gen():
+        pass
+user()
+)py"), 1);
+  EXPECT_EQ(err_, R"py(Traceback (most recent call last):
+  File "t.py", line 7, in <module>
+    user()
+  File "t.py", line 5, in user
+    for x in gen():
+  File "t.py", line 3, in gen
+    raise ValueError("bad")
+ValueError: bad
+)py");
+}
+
+// A hook that records the code names it sees.
+class NamingHook : public FrameEvalHook {
+ public:
+  bool OnFrameEnter(Interpreter&, Frame& frame, int32_t, Value*) override {
+    names.push_back(frame.code->name);
+    return false;
+  }
+  std::vector<std::string> names;
+};
+
+TEST_F(GeneratorTest, HookSkipsGeneratorFrames) {
+  NamingHook hook;
+  interp_.set_frame_eval_hook(&hook);
+  ASSERT_EQ(Run("def g():\n    yield 1\ndef f():\n    return sum(g())\nprint(f())\n"), 0)
+      << err_;
+  interp_.set_frame_eval_hook(nullptr);
+  EXPECT_EQ(out_, "1\n");
+  EXPECT_EQ(hook.names, (std::vector<std::string>{"<module>", "f"}));
+}
+
+TEST_F(GeneratorTest, ResumedGeneratorCountsOneFrame) {
+  interp_.set_recursion_limit(60);
+  ASSERT_EQ(Run("def g(n):\n    if n:\n        yield from g(n - 1)\n    yield n\n"
+                "print(list(g(20)) == list(range(21)))\n"
+                "try:\n    list(g(100))\nexcept RecursionError as e:\n    print(e)\n"),
+            0)
+      << err_;
+  EXPECT_EQ(out_, "True\nmaximum recursion depth exceeded\n");
+  EXPECT_EQ(interp_.depth(), 0);
 }
 
 }  // namespace

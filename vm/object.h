@@ -149,9 +149,14 @@ class Type : public Object {
   // The attribute `name` along the base chain (borrowed), or nullptr. No allocation.
   const Value* Lookup(Str* name) const;
   const Value* Lookup(absl::string_view name) const;
+  // Forgets every cached Lookup result; called when a type dict gains or loses a key
+  // and when a type dies.
+  static void InvalidateLookupCache();
 
  private:
   friend class Runtime;  // bootstraps the first types before `dict` exists
+  // Lookup without the cache.
+  const Value* LookupChain(Str* name) const;
   std::string name_;
   Type* base_;  // owned reference; null only for `object`
   Dict* dict_;  // owned reference

@@ -83,21 +83,55 @@ Type::Type(std::string name, Type* base, Dict* dict, Layout layout)
     base_->IncRef();
     slots_ = base_->slots_;
   }
+  if (dict_ != nullptr) dict_->set_type_dict();
 }
 
 Type::~Type() {
+  // A later type may reuse this address: drop cache entries keyed on it.
+  InvalidateLookupCache();
   if (dict_ != nullptr) dict_->DecRef();
   if (base_ != nullptr) base_->DecRef();
 }
 
 void Type::ClearRefs() {
+  InvalidateLookupCache();
   Dict* d = std::exchange(dict_, nullptr);
   Type* b = std::exchange(base_, nullptr);
   if (d != nullptr) d->DecRef();
   if (b != nullptr) b->DecRef();
 }
 
+// The type attribute cache (CPython's idea, simplified): a direct-mapped table of
+// (type, interned name) -> the value slot found along the base chain, or nullptr.
+// Every entry is stamped with a global epoch that is bumped whenever a type dict gains
+// or loses a key, or a type dies, so stale slots are never returned. Replacing a
+// class attribute's value keeps its slot, so `Cls.x = v` invalidates nothing.
+namespace {
+struct LookupCacheEntry {
+  const Type* type = nullptr;
+  const Str* name = nullptr;
+  uint64_t epoch = 0;
+  const Value* found = nullptr;
+};
+constexpr size_t kLookupCacheSize = 4096;  // a power of two
+LookupCacheEntry g_lookup_cache[kLookupCacheSize];
+uint64_t g_lookup_epoch = 1;  // entries start at 0, so never valid until filled
+}  // namespace
+
+void Type::InvalidateLookupCache() { ++g_lookup_epoch; }
+
 const Value* Type::Lookup(Str* name) const {
+  if (!name->interned()) return LookupChain(name);
+  uintptr_t h = (reinterpret_cast<uintptr_t>(this) >> 4) ^
+                (reinterpret_cast<uintptr_t>(name) >> 3);
+  LookupCacheEntry& e = g_lookup_cache[(h ^ (h >> 12)) & (kLookupCacheSize - 1)];
+  if (e.epoch == g_lookup_epoch && e.type == this && e.name == name) return e.found;
+  const Value* found = LookupChain(name);
+  e = LookupCacheEntry{this, name, g_lookup_epoch, found};
+  return found;
+}
+
+const Value* Type::LookupChain(Str* name) const {
   for (const Type* t = this; t != nullptr; t = t->base_) {
     if (t->dict_ == nullptr) continue;
     if (const Value* v = t->dict_->GetStr(name)) return v;
@@ -224,6 +258,7 @@ void Runtime::InitTypes() {
     t->type_ = types_.type;
     types_.type->IncRef();
     t->dict_ = Alloc<Dict>(types_.dict);
+    t->dict_->set_type_dict();
   }
   // Subclassing builtin containers and scalars is not supported yet (their
   // constructors build exact-type objects); object and exceptions are.
@@ -274,6 +309,7 @@ Str* Runtime::Intern(absl::string_view s) {
   auto it = interned_.find(s);
   if (it != interned_.end()) return it->second;
   Str* str = Alloc<Str>(types_.str, std::string(s));
+  str->set_interned();
   interned_.emplace(std::string(s), str);
   return str;
 }

@@ -209,6 +209,8 @@ class SymtablePass : public Checker {
 
   [[gnu::noinline]] void ComprehensionScope(const Expr* e) {
     ComprehensionParts c = Parts(e);
+    // Only trees the error-recovery pass builds lack generators; nothing to check there.
+    if (c.generators.empty()) return;
     // The first iterable is evaluated in the enclosing scope.
     Iterable(c.generators[0]->iter);
     scopes_.push_back({Kind::kComprehension, c.what});
@@ -478,6 +480,11 @@ class CompilerPass : public Checker {
       Expression(l->body);
     } else {
       ComprehensionParts c = Parts(e);
+      if (c.generators.empty()) {
+        // The parser should never build this; refuse it rather than crash later.
+        frame_ = saved;
+        return Error(e->loc, "invalid syntax");
+      }
       // The first iterable is evaluated outside.
       Expression(c.generators[0]->iter);
       frame_ = {true, 0};

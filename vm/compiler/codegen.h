@@ -187,6 +187,7 @@ class CodeGen {
   void Subscript(const lang::Subscript* e);
   void EmitAttr(Opcode op, const lang::Attribute* a);
   void Store(const lang::Expr* target);
+  void YieldFromLoop();
   void Unpack(lang::ExprList elts, const lang::Expr* node);
   // A Value for constant-foldable expressions (constants, -constant, const tuples).
   std::optional<Value> Fold(const lang::Expr* e);

@@ -79,9 +79,21 @@ void CodeGen::ExpressionKind(const Expr* e) {
     case ExprKind::kDictComp:
     case ExprKind::kGeneratorExp:
       return Comprehension(e);
-    case ExprKind::kYield:
+    case ExprKind::kYield: {
+      // yield_expr: the value (None when absent); YIELD_VALUE leaves the sent value.
+      const lang::Yield* y = e->As<lang::Yield>();
+      if (y->value != nullptr) {
+        Expression(y->value);
+      } else {
+        LoadNone();
+      }
+      return Emit(Op(Opcode::YIELD_VALUE), 0);
+    }
     case ExprKind::kYieldFrom:
-      return Error(e->loc, "generators are not supported by wick");
+      Expression(e->As<lang::YieldFrom>()->value);
+      Emit(Op(Opcode::GET_YIELD_FROM_ITER));
+      LoadNone();
+      return YieldFromLoop();
     case ExprKind::kCompare: return Compare(e->As<lang::Compare>());
     case ExprKind::kCall: return Call(e->As<lang::Call>());
     case ExprKind::kFormattedValue: return FormattedValue(e->As<lang::FormattedValue>());
@@ -545,6 +557,17 @@ void CodeGen::Unpack(ExprList elts, const Expr* node) {
       Store(e);
     }
   }
+}
+
+// compiler_add_yield_from: [iter, None] -> SEND exit; YIELD_VALUE 1; JUMP back to SEND.
+// At `exit` the iterator's return value replaces [iter, value].
+void CodeGen::YieldFromLoop() {
+  Label send = NewLabel(), exit = NewLabel();
+  Bind(send);
+  EmitJump(Op(Opcode::SEND), exit);
+  Emit(Op(Opcode::YIELD_VALUE), 1);
+  EmitJump(Op(Opcode::JUMP), send);
+  Bind(exit);
 }
 
 }  // namespace wick::vm::compiler

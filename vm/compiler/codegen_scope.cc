@@ -1,5 +1,6 @@
 // Code generation for constructs that create code objects: def, class, lambda and
-// comprehensions (nested functions called with the outermost iterator as `.0`).
+// comprehensions (nested functions called with the outermost iterator as `.0`; a
+// generator expression's function is a generator).
 #include "absl/strings/str_cat.h"
 #include "vm/compiler/codegen.h"
 #include "vm/objects/objects.h"
@@ -106,6 +107,7 @@ void CodeGen::FunctionDef(const lang::FunctionDef* s) {
   uint32_t nested = NestedFlag(u());
   EnterUnit(scope, std::string(s->name), first_line);
   u().flags = kCodeOptimized | nested;
+  if (scope->is_generator) u().flags |= kCodeGenerator;
   SetSignature(s->args);
   // consts[0] is the docstring or None (the function's __doc__).
   const ExprStmt* first = s->body.empty() ? nullptr : s->body[0]->As<ExprStmt>();
@@ -128,6 +130,7 @@ void CodeGen::Lambda(const lang::Lambda* e) {
   uint32_t nested = NestedFlag(u());
   EnterUnit(symtable_.ScopeOf(e), "<lambda>", e->loc.line);
   u().flags = kCodeOptimized | nested;
+  if (u().scope->is_generator) u().flags |= kCodeGenerator;
   SetSignature(e->args);
   AddConst(Value::None());
   Expression(e->body);
@@ -180,8 +183,7 @@ void CodeGen::ClassDef(const lang::ClassDef* s) {
 }
 
 // comprehension: a nested function over `.0` (the outermost iterator), called at once.
-// A generator expression is built like a list comprehension and the caller iterates
-// over the resulting list.
+// For a generator expression that call creates the generator, which yields each element.
 void CodeGen::Comprehension(const Expr* e) {
   absl::Span<lang::Comprehension* const> gens;
   const Expr* elt = nullptr;
@@ -211,17 +213,18 @@ void CodeGen::Comprehension(const Expr* e) {
   Scope* scope = symtable_.ScopeOf(e);
   uint32_t nested = NestedFlag(u());
   EnterUnit(scope, scope->name, e->loc.line);
-  u().flags = kCodeOptimized | nested;
+  bool is_gen = e->kind == ExprKind::kGeneratorExp;
+  u().flags = kCodeOptimized | nested | (is_gen ? kCodeGenerator : 0);
   u().arg_count = 1;
   u().loc = e->loc;
-  Emit(Op(build), 0);
+  if (!is_gen) Emit(Op(build), 0);
   ComprehensionGenerator(gens, 0, 0, elt, value, e->kind);
+  if (is_gen) LoadNone();
   Emit(Op(Opcode::RETURN_VALUE));
   MakeClosure(LeaveUnit(), 0);
   Expression(gens[0]->iter);
   Emit(Op(Opcode::GET_ITER));
   Emit(Op(Opcode::CALL), 0);
-  if (e->kind == ExprKind::kGeneratorExp) Emit(Op(Opcode::GET_ITER));
 }
 
 // comprehension_generator: one `for ... in ... if ...` clause; the innermost appends.
@@ -249,6 +252,10 @@ void CodeGen::ComprehensionGenerator(absl::Span<lang::Comprehension* const> gens
     Expression(elt);
     Expression(value);
     Emit(Op(Opcode::MAP_ADD), depth + 1);
+  } else if (kind == ExprKind::kGeneratorExp) {
+    Expression(elt);
+    Emit(Op(Opcode::YIELD_VALUE), 0);
+    Emit(Op(Opcode::POP_TOP));
   } else {
     Expression(elt);
     Emit(Op(kind == ExprKind::kSetComp ? Opcode::SET_ADD : Opcode::LIST_APPEND), depth + 1);

@@ -246,9 +246,7 @@ class SymtableBuilder {
       }
       case ExprKind::kYield:
       case ExprKind::kYieldFrom:
-        return Error(e->loc, absl::StrCat("generators are not supported by wick ('",
-                                          e->Is<Yield>() ? "yield" : "yield from",
-                                          "' in function '", cur_->name, "')"));
+        return YieldExpr(e);
       case ExprKind::kNamedExpr: {
         const NamedExpr* n = e->As<NamedExpr>();
         if (cur_->kind == ScopeKind::kComprehension) {
@@ -285,6 +283,24 @@ class SymtableBuilder {
     }
   }
 
+  // yield_expr: only inside a function (symtable.c's checks); marks it a generator.
+  void YieldExpr(const Expr* e) {
+    absl::string_view what = "yield";  // CPython says 'yield' for `yield from` too
+    if (cur_->kind == ScopeKind::kModule || cur_->kind == ScopeKind::kClass) {
+      return Error(e->loc, absl::StrCat("'", what, "' outside function"));
+    }
+    if (cur_->kind == ScopeKind::kComprehension) {
+      std::string kind = cur_->name.substr(1, cur_->name.size() - 2);  // "listcomp"
+      absl::string_view nice = kind == "listcomp"  ? "list comprehension"
+                               : kind == "setcomp" ? "set comprehension"
+                               : kind == "dictcomp" ? "dict comprehension"
+                                                    : "generator expression";
+      return Error(e->loc, absl::StrCat("'", what, "' inside ", nice));
+    }
+    cur_->is_generator = true;
+    internal::ForEachChild(e, [this](const Expr* child, bool) { Expression(child); });
+  }
+
   // comprehension: the outermost iterable in the enclosing scope, the rest in a new
   // function scope whose one parameter `.0` is that iterable's iterator.
   void Comprehension(const Expr* e, absl::string_view name,
@@ -292,6 +308,7 @@ class SymtableBuilder {
                      const Expr* value) {
     Expression(gens[0]->iter);
     Enter(ScopeKind::kComprehension, name, e);
+    cur_->is_generator = e->kind == ExprKind::kGeneratorExp;
     AddDef(".0", kDefParam);
     for (size_t i = 0; i < gens.size(); ++i) {
       if (i > 0) Expression(gens[i]->iter);

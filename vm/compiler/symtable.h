@@ -3,7 +3,8 @@
 // local, global (explicit or implicit), free or cell following CPython 3.11's
 // symtable.c (including the implicit `__class__` cell of classes whose methods use
 // `super` or `__class__`, and private-name mangling). Scope errors ("no binding for
-// nonlocal 'x' found", ...) and unsupported features (`yield`) are SyntaxErrors.
+// nonlocal 'x' found", ...) are SyntaxErrors. Scopes containing `yield` are
+// marked as generators.
 #ifndef WICK_VM_COMPILER_SYMTABLE_H_
 #define WICK_VM_COMPILER_SYMTABLE_H_
 
@@ -51,6 +52,7 @@ struct Scope {
   bool needs_class_closure = false;  // class scope: methods use __class__
   bool has_varargs = false;
   bool has_varkeywords = false;
+  bool is_generator = false;  // contains yield / yield from, or is a generator expression
 
   bool IsFunctionLike() const {
     return kind == ScopeKind::kFunction || kind == ScopeKind::kLambda ||

@@ -110,13 +110,18 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
   const Value* kwnames = nullptr;
   const Instruction* ip = code + f.next_instr;
   bool reraise = false;  // the pending exception continues its traceback unchanged
-
 #define PUSH(v) (*sp++ = (v))
 #define POP() (std::move(*--sp))
 #define TOP() (sp[-1])
 #define DROP() (*--sp = Value())
 #define NAME(i) (names[i].as<Str>())
 #define JUMPTO(t) (ip = code + (t))
+
+  // generator.throw(): the pending exception is raised at the yield the frame resumes after.
+  if (ABSL_PREDICT_FALSE(f.throw_on_entry)) {
+    f.throw_on_entry = false;
+    goto error;
+  }
 
   for (;;) {
     // A bad jump target (hand-built or resumed code) raises instead of crashing.
@@ -540,6 +545,39 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
           Value v = internal::ImportFrom(in, TOP(), NAME(arg));
           if (v.is_raised()) goto error;
           PUSH(std::move(v));
+          break;
+        }
+        case Opcode::YIELD_VALUE: {
+          if (ABSL_PREDICT_FALSE(!f.is_generator)) {
+            rt.Raise(rt.exc().runtime_error, "yield outside a generator frame");
+            goto error;
+          }
+          Value v = POP();
+          f.stack_top = sp;
+          f.next_instr = static_cast<int32_t>(ip - code);
+          f.yielded = true;
+          return v;
+        }
+        case Opcode::GET_YIELD_FROM_ITER:
+          if (!internal::IsGenerator(rt, TOP())) {
+            Value it = GetIter(rt, TOP());
+            if (it.is_raised()) goto error;
+            TOP() = std::move(it);
+          }
+          break;
+        case Opcode::SEND: {
+          Value out;
+          f.stack_top = sp;
+          f.next_instr = static_cast<int32_t>(ip - code);
+          internal::GenResult r = internal::YieldFromSend(in, sp[-2], sp[-1], &out);
+          if (r == internal::GenResult::kError) goto error;
+          if (r == internal::GenResult::kYielded) {
+            TOP() = std::move(out);
+          } else {
+            DROP();
+            TOP() = std::move(out);
+            JUMPTO(arg);
+          }
           break;
         }
         default:

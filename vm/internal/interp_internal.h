@@ -33,6 +33,9 @@ class InterpreterAccess {
   // parameters or cells) the arguments are moved from `args` (the caller's stack) into
   // the new frame; otherwise this is CallFunction.
   static Value CallPositional(Interpreter& in, Function* fn, Value* args, size_t n);
+  // Resumes a generator's frame (generator.cc) at f.next_instr: recursion check and
+  // frame linking like RunFrame, but never the FrameEvalHook.
+  static Value RunGeneratorFrame(Interpreter& in, Frame& f);
   static Runtime& rt(Interpreter& in) { return in.rt_; }
 };
 
@@ -124,6 +127,19 @@ Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs);
 // IMPORT_NAME and IMPORT_FROM (import.cc).
 Value ImportName(Interpreter& in, Str* name, const Value& fromlist, const Value& level);
 Value ImportFrom(Interpreter& in, const Value& module, Str* name);
+
+// Generators (generator.cc).
+enum class GenResult { kYielded, kReturned, kError };
+Type* NewGeneratorType(Runtime& rt);
+// Calling a generator function: binds the arguments into a new generator's heap frame.
+Value NewGenerator(Interpreter& in, Function* fn, Args args, const KwArgs& kwargs);
+bool IsGenerator(Runtime& rt, const Value& v);
+// Resumes generator `gen` sending `arg` (or raising the pending exception at its yield
+// when `throw_pending`); *out gets the yielded or returned value.
+GenResult GenResume(Interpreter& in, const Value& gen, const Value& arg, bool throw_pending,
+                    Value* out);
+// SEND's step: recv.send(v) / next(recv) / generator resume.
+GenResult YieldFromSend(Interpreter& in, const Value& recv, const Value& v, Value* out);
 
 // Traceback recording and printing (traceback.cc).
 // Puts this frame's entry (at f.lasti) in front of `exc`'s traceback.

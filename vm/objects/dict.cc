@@ -32,6 +32,7 @@ void Dict::ClearRefs() {
   std::vector<Entry>().swap(entries_);
   std::vector<int32_t>().swap(index_);
   used_ = 0;
+  if (is_type_dict_) Type::InvalidateLookupCache();
 }
 
 int64_t Dict::FindStrIndex(absl::string_view key, int64_t hash) const {
@@ -167,6 +168,7 @@ bool Dict::Insert(Runtime& rt, Value key, int64_t hash, Value value) {
   entries_.push_back(Entry{hash, std::move(key), std::move(value)});
   ++used_;
   ++version_;
+  if (is_type_dict_) Type::InvalidateLookupCache();
   return true;
 }
 
@@ -194,6 +196,7 @@ int Dict::Remove(Runtime& rt, const Value& key, Value* out) {
   e.value = Value();
   --used_;
   ++version_;
+  if (is_type_dict_) Type::InvalidateLookupCache();
   if (out != nullptr) *out = std::move(dead_value);
   return 1;
 }
@@ -204,6 +207,7 @@ void Dict::Clear() {
   index_.clear();
   used_ = 0;
   ++version_;
+  if (is_type_dict_) Type::InvalidateLookupCache();
   // `old` is released here, after the dict is consistent, since freeing values may run
   // arbitrary destructors.
 }

@@ -30,6 +30,10 @@ class Dict : public Object {
   // Bumped on every insertion of a new key and every deletion; iterators and lookups
   // that call user code compare it to detect concurrent modification.
   uint64_t version() const { return version_; }
+  // Marks the dict as some type's attribute dict: adding or removing a key then
+  // invalidates the type attribute cache (Type::Lookup). Replacing a value in place
+  // needs no invalidation, since the cache holds a pointer to the value slot.
+  void set_type_dict() { is_type_dict_ = true; }
 
   // Lookup by an interned or plain str: no protocol calls, cannot raise.
   const Value* GetStr(Str* key) const;
@@ -62,6 +66,7 @@ class Dict : public Object {
   std::vector<int32_t> index_;  // -1 = empty slot, else an entries_ position
   int64_t used_ = 0;
   uint64_t version_ = 0;
+  bool is_type_dict_ = false;
 };
 
 }  // namespace wick::vm

@@ -40,7 +40,13 @@ class Str : public Object {
 
   const std::string data;
 
+  // Set by Runtime::Intern: interned strs live as long as the Runtime, so their
+  // address identifies them (the type attribute cache keys on it).
+  bool interned() const { return interned_; }
+  void set_interned() { interned_ = true; }
+
  private:
+  bool interned_ = false;
   static int8_t ComputeIsAscii(absl::string_view s);
   static int64_t CodePointLength(absl::string_view s);
   mutable int64_t hash_ = -1;

@@ -1,3 +1,2 @@
-def gen(n):
-    for i in range(n):
-        yield i
+def f():
+    return [(yield i) for i in range(3)]
