@@ -95,7 +95,12 @@ void RunUnaryOp(UnaryOp op, const Tensor& out, const DimOrder& order, const Tens
     case UnaryOp::kTanh: return RunUnaryKernel<kFloats>(out, order, in, FnOf<TanhFn>());
     case UnaryOp::kSigmoid: return RunUnaryKernel<kFloats>(out, order, in, FnOf<SigmoidFn>());
     case UnaryOp::kErf: return RunUnaryKernel<kFloats>(out, order, in, FnOf<ErfFn>());
-    case UnaryOp::kGelu: return RunUnaryKernel<kFloats>(out, order, in, FnOf<GeluFn>());
+    case UnaryOp::kGelu:
+      // PyTorch 1.13 hands these to oneDNN (gelu_out_cpu with use_mkldnn(self)).
+      if (in.dtype() == DType::kFloat32 && in.is_contiguous() && in.numel() > 1) {
+        return RunUnaryKernel<kFloat32T>(out, order, in, FnOf<GeluOneDnnFn>());
+      }
+      return RunUnaryKernel<kFloats>(out, order, in, FnOf<GeluFn>());
     case UnaryOp::kGeluTanh:
       return RunUnaryKernel<kFloats>(out, order, in, FnOf<GeluTanhFn>());
     case UnaryOp::kSilu: return RunUnaryKernel<kFloats>(out, order, in, FnOf<SiluFn>());

@@ -191,6 +191,34 @@ TEST(UnaryTest, Float32ValuesMatchTorch) {
   }
 }
 
+// PyTorch 1.13 runs gelu on a contiguous float32 tensor of two or more elements through
+// oneDNN (whose erf is the Abramowitz-Stegun formula); wick reproduces its bits. Expected
+// values from torch.nn.functional.gelu, in the order of the inputs.
+TEST(UnaryTest, GeluFloat32MatchesTorchBitForBit) {
+  const Tensor x = Make({-3.5, -1.0, -0.5, -0.0, 0.0, 0.25, 0.5, 1.0, 2.0, 10.0, kInf, -kInf,
+                         -4.0, -5.5, 0.7071, 3.25, -9.0, 1e-20, -std::ldexp(1.0, -126)},
+                        DType::kFloat32);
+  const std::vector<double> expected = {-0.0008143335580825806, -0.1586552858352661,
+                                        -0.1542687863111496,    0.0,
+                                        0.0,                    0.14967656135559082,
+                                        0.3457311987876892,     0.8413447141647339,
+                                        1.9544999599456787,     10.0,
+                                        kInf,                   kNan,
+                                        -0.00012671947479248047, -1.6391277313232422e-07,
+                                        0.5375712513923645,     3.248124361038208,
+                                        0.0,                    4.999999841327613e-21,
+                                        -5.877471754111438e-39};
+  EXPECT_THAT(Values(*Gelu(x, "none")), SameBits(expected));
+  // A strided view and a single element take PyTorch's own GeluKernel (an erf within an
+  // ulp of libm's), as in torch.
+  const Tensor pair = Make({-3.5, 7.0, 1.0, 7.0}, DType::kFloat32);
+  const int64_t sizes[] = {2}, strides[] = {2};
+  EXPECT_THAT(Values(*Gelu(Tensor::View(pair, sizes, strides, 0), "none")),
+              AllClose(std::vector<double>{-0.0008142292499542236, 0.8413447141647339}, 1e-6));
+  EXPECT_THAT(Values(*Gelu(Make({-3.5}, DType::kFloat32), "none")),
+              AllClose(std::vector<double>{-0.0008142292499542236}, 1e-6));
+}
+
 TEST(UnaryTest, Float64ValuesMatchTorch) {
   const Tensor x = Make(kInput, DType::kFloat64);
   for (const UnaryCase& c : kFloat64Cases) {

@@ -3,6 +3,8 @@
 #include "tensor/ops/reduction/reduction.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -146,6 +148,46 @@ TEST(Sum, MetaInputsGiveMetaOutputs) {
   EXPECT_EQ(s.dtype(), DType::kInt64);
   EXPECT_TRUE(Mean(Tensor::Meta({3}, DType::kFloat64))->is_meta());
   EXPECT_FALSE(Mean(m).ok());
+}
+
+// The float32 bits of element i of t.
+uint32_t BitsAt(const Tensor& t, int64_t i = 0) {
+  const float f = static_cast<float>(t.ElementAt(i).to_double());
+  uint32_t b;
+  std::memcpy(&b, &f, sizeof(b));
+  return b;
+}
+
+// sin(0.37 i) (1 + i % 13) as float32: the same values in Python and C++ (glibc's sin).
+Tensor Wave(int64_t n) {
+  std::vector<double> v(n);
+  for (int64_t i = 0; i < n; ++i) v[i] = std::sin(i * 0.37) * (1 + i % 13);
+  return Make({n}, v);
+}
+
+// Float32 sums and means round exactly as in PyTorch 1.13 (its cascade order): short
+// runs, a vector body with a tail, level carries, and strided runs. Expected bits from
+// torch: x[:n*s:s].sum(), .mean(); x[:37000].view(37, 1000).sum(1).
+TEST(Sum, Float32MatchesTorchBitForBit) {
+  struct Case {
+    int64_t n, stride;
+    uint32_t sum, mean;
+  };
+  const Case cases[] = {{7, 1, 0x41b53718, 0x404f1a65},       {100, 1, 0x41d98a51, 0x3e8b39cd},
+                        {4099, 1, 0x4210af2e, 0x3c109412},    {70001, 1, 0x415ecb14, 0x3950951b},
+                        {150, 3, 0x3fdb2d84, 0x3c3b081f},     {70001, 3, 0x416e8840, 0x395f5147}};
+  const Tensor x = Wave(70001 * 3);
+  for (const Case& c : cases) {
+    const int64_t sizes[] = {c.n}, strides[] = {c.stride};
+    const Tensor v = Tensor::View(x, sizes, strides, 0);
+    EXPECT_EQ(BitsAt(*Sum(v)), c.sum) << c.n << " stride " << c.stride;
+    EXPECT_EQ(BitsAt(*Mean(v)), c.mean) << c.n << " stride " << c.stride;
+  }
+  const int64_t sizes[] = {37, 1000}, strides[] = {1000, 1}, d1[] = {1};
+  const Tensor rows = *Sum(Tensor::View(x, sizes, strides, 0), IntSpan(d1));
+  EXPECT_EQ(BitsAt(rows, 0), 0x400efb88u);
+  EXPECT_EQ(BitsAt(rows, 17), 0x4084229eu);
+  EXPECT_EQ(BitsAt(rows, 36), 0x41232b04u);
 }
 
 // PyTorch sums float32 with a cascade; ours must be as accurate (1e-6 relative).

@@ -1,7 +1,7 @@
 // The element functors themselves: each vector form agrees with its scalar form on
 // special values (bit for bit where the op is exactly rounded, within SLEEF's error
-// otherwise), the rational erf used by float GELU stays within 4e-7 of libm, and the
-// integer helpers wrap instead of trapping.
+// otherwise; oneDNN's gelu bit for bit), float GELU's tail follows a correctly rounded
+// erf, and the integer helpers wrap instead of trapping.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -137,6 +137,11 @@ void CheckAllForms(double sleef_tol) {
 }
 
 TEST(ElementFnsTest, FloatVectorFormsMatchScalarForms) { CheckAllForms<float>(1e-6); }
+
+// oneDNN's gelu has no libm in it: its scalar form gives the vector form's bits.
+TEST(ElementFnsTest, OneDnnGeluScalarFormIsExact) {
+  CheckUnary<float>(GeluOneDnnFn<float>(), 0, "gelu_onednn");
+}
 TEST(ElementFnsTest, DoubleVectorFormsMatchScalarForms) { CheckAllForms<double>(1e-13); }
 
 TEST(ElementFnsTest, GeluDoubleUsesExactErf) {

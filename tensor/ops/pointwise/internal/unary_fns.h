@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "tensor/ops/pointwise/internal/onednn_math.h"
 #include "tensor/ops/pointwise/internal/scalar_math.h"
 #include "tensor/ops/pointwise/internal/vec.h"
 
@@ -124,10 +125,10 @@ struct SiluFn {
   }
 };
 
-// x * 0.5 * (1 + erf(x / sqrt(2))), with an erf accurate to 1 ulp: for x << 0 the sum
-// 1 + erf cancels, so PyTorch's printed digits there depend on erf's last bits (the
-// faster ErfRational in vec.h is off by several ulps and printed gelu(-4) as -1.2648e-04
-// where PyTorch prints -1.2672e-04).
+// x * 0.5 * (1 + erf(x / sqrt(2))): PyTorch's GeluKernel, which runs for doubles and for
+// float tensors that are not contiguous or have one element (GeluOneDnnFn otherwise).
+// Its erf must be accurate to 1 ulp: for x << 0 the sum 1 + erf cancels, so PyTorch's
+// printed digits there depend on erf's last bits.
 template <typename T>
 struct GeluFn {
   static constexpr T kAlpha = static_cast<T>(M_SQRT1_2);
@@ -136,6 +137,15 @@ struct GeluFn {
     const Vec<T> erf = Erf(x * Vec<T>::Splat(kAlpha));
     return x * Vec<T>::Splat(0.5) * (Vec<T>::Splat(1) + erf);
   }
+};
+
+// float gelu as PyTorch 1.13 computes it for a contiguous float32 tensor of two or more
+// elements: through oneDNN's eltwise_gelu_erf (internal/onednn_math.h), not GeluKernel.
+template <typename T>
+struct GeluOneDnnFn {
+  static_assert(std::is_same_v<T, float>, "oneDNN's gelu is float only");
+  T operator()(T x) const { return onednn::GeluErf(x); }
+  Vec<T> Vector(Vec<T> x) const { return onednn::GeluErf(x); }
 };
 
 // 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))).
