@@ -1,0 +1,51 @@
+// Backends: turn a traced graph into something callable. `eager` runs the graph node by
+// node through the registry's kernels (debugging, as upstream's backend="eager");
+// `onednn` (M6) lowers to fused oneDNN primitives. User callables passed as
+// torch.compile(backend=fn) are wrapped by runtime/ into a Backend.
+//
+//   std::unique_ptr<Backend> b = MakeEagerBackend();
+//   ASSIGN_OR_RETURN(std::unique_ptr<CompiledGraph> c, b->Compile(graph));
+//   ASSIGN_OR_RETURN(std::vector<tensor::Tensor> outs, c->Run(inputs));
+#ifndef WICK_CODEGEN_BACKEND_H_
+#define WICK_CODEGEN_BACKEND_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "graph/graph.h"
+#include "tensor/tensor.h"
+
+namespace wick::codegen {
+
+class CompiledGraph {
+ public:
+  virtual ~CompiledGraph() = default;
+  // `inputs` in placeholder order; returns the output node's values in order. Errors
+  // are the kernels' (InvalidArgument with the Python exception payload of
+  // base/python_error.h), so a failing compiled call raises what eager would.
+  virtual absl::StatusOr<std::vector<tensor::Tensor>> Run(
+      absl::Span<const tensor::Tensor> inputs) = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual absl::string_view name() const = 0;
+  virtual absl::StatusOr<std::unique_ptr<CompiledGraph>> Compile(const graph::Graph& g) = 0;
+};
+
+// Runs each call node's eager kernel; frees intermediates after their last use.
+std::unique_ptr<Backend> MakeEagerBackend();
+
+// The built-in backend for a torch.compile(backend="...") string: "eager"; "onednn"
+// and its alias "inductor" (eager until M6 lands the oneDNN lowering). NotFound with
+// upstream's message listing the known names otherwise.
+absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(absl::string_view name);
+
+}  // namespace wick::codegen
+
+#endif  // WICK_CODEGEN_BACKEND_H_
