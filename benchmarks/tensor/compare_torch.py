@@ -12,7 +12,9 @@ defines CASES = {benchmark name: dict(setup, stmt, bytes=None, number=1)}) it pr
 Times are CPU time per call, PyTorch single-threaded (torch.set_num_threads(1)). The
 machines this runs on are shared, so each benchmark alternates --rounds times between
 the wick binary and PyTorch and each side keeps its best round: both see the same load.
-To add rows for another op group, drop a module with a CASES table into torch_cases/.
+To add rows for another op group, drop a module with a CASES table into torch_cases/; a
+BASELINES table {wick benchmark: raw oneDNN benchmark} adds a second table of ratios
+against oneDNN called directly. Benchmarks without a PyTorch case print their time only.
 """
 
 import argparse
@@ -30,8 +32,8 @@ _UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
 def load_cases():
-    """Merges the CASES tables of torch_cases/*.py (later files must not redefine names)."""
-    cases, triad = {}, None
+    """Merges the CASES and BASELINES tables of torch_cases/*.py (names must be unique)."""
+    cases, triad, baselines = {}, None, {}
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_cases")
     for path in sorted(glob.glob(os.path.join(here, "*.py"))):
         spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
@@ -41,8 +43,9 @@ def load_cases():
             if name in cases:
                 sys.exit(f"{path}: benchmark {name} already has a PyTorch case")
             cases[name] = case
+        baselines.update(getattr(module, "BASELINES", {}))
         triad = triad or getattr(module, "TRIAD", None)
-    return cases, triad
+    return cases, triad, baselines
 
 
 def list_benchmarks(binary, bench_filter):
@@ -100,7 +103,7 @@ def main():
     args = parser.parse_args()
 
     torch.set_num_threads(1)
-    cases, triad_name = load_cases()
+    cases, triad_name, baselines = load_cases()
     rows = []  # (name, wick ns, wick bytes/s, torch ns or None)
     for binary in args.binaries:
         for name in list_benchmarks(binary, args.filter):
@@ -123,10 +126,9 @@ def main():
     print(header)
     print("-" * len(header))
     for name, ns, bytes_per_s, torch_ns in rows:
-        if torch_ns is None:
-            if bytes_per_s is not None:  # Reference kernels (STREAM): bandwidth only.
-                frac = f"{bytes_per_s / triad_bw:.0%}" if triad_bw else ""
-                print(f"{name:30s} {fmt_time(ns):>11s} {'':>11s} {'':>7s} {frac:>8s}")
+        if torch_ns is None:  # No PyTorch case: time, and bandwidth where measured.
+            frac = f"{bytes_per_s / triad_bw:.0%}" if bytes_per_s and triad_bw else ""
+            print(f"{name:30s} {fmt_time(ns):>11s} {'':>11s} {'':>7s} {frac:>8s}")
             continue
         case = cases[name]
         wick_bw = torch_bw = ""
@@ -135,6 +137,22 @@ def main():
             torch_bw = f"{case['bytes'] / (torch_ns * 1e-9) / triad_bw:.0%}"
         print(f"{name:30s} {fmt_time(ns):>11s} {fmt_time(torch_ns):>11s} "
               f"{ns / torch_ns:7.2f} {wick_bw:>8s} {torch_bw:>8s}")
+    print_baselines(rows, baselines)
+
+
+def print_baselines(rows, baselines):
+    """wick ops against the same computation written directly in oneDNN (same binary)."""
+    times = {name: ns for name, ns, _, _ in rows}
+    pairs = [(op, raw) for op, raw in baselines.items() if op in times and raw in times]
+    if not pairs:
+        return
+    print()
+    header = f"{'op':30s} {'wick':>11s} {'raw oneDNN':>11s} {'ratio':>7s}"
+    print(header)
+    print("-" * len(header))
+    for op, raw in pairs:
+        print(f"{op:30s} {fmt_time(times[op]):>11s} {fmt_time(times[raw]):>11s} "
+              f"{times[op] / times[raw]:7.2f}")
 
 
 if __name__ == "__main__":
