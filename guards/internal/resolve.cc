@@ -1,0 +1,125 @@
+// Source resolution without allocation or user code: fast locals and cells by slot,
+// globals then builtins by name, attributes through instance/module/type dicts only,
+// items of lists, tuples and dicts.
+#include "guards/internal/resolve.h"
+
+#include "vm/object.h"
+#include "vm/objects/dict.h"
+#include "vm/objects/objects.h"
+#include "vm/runtime.h"
+
+namespace wick::guards {
+namespace internal {
+namespace {
+
+const vm::Value* Bound(const vm::Value* v) {
+  return (v == nullptr || v->is_raised()) ? nullptr : v;
+}
+
+// The attribute dict a plain attribute read consults before the type.
+const vm::Dict* InstanceDict(const vm::Value& obj) {
+  switch (obj.object()->type()->layout()) {
+    case vm::Layout::kObject: return obj.as<vm::Instance>()->dict;
+    case vm::Layout::kException: return obj.as<vm::ExceptionObject>()->dict;
+    default: return nullptr;
+  }
+}
+
+const vm::Value* GetAttrNoCode(const vm::Value& obj, const std::string& name,
+                               const FrameView& frame) {
+  if (!obj.is_object()) return nullptr;
+  vm::Object* o = obj.object();
+  // Modules and classes: their namespace is the attribute space (module.__getattr__
+  // and metaclass descriptors are not followed).
+  if (o->type()->layout() == vm::Layout::kType) {
+    return obj.as<vm::Type>()->Lookup(name);
+  }
+  if (frame.rt != nullptr && o->type() == frame.rt->types().module) {
+    return obj.as<vm::Module>()->dict->GetStr(name);
+  }
+  const vm::Value* on_type = o->type()->Lookup(name);
+  // A data descriptor (property, getset) on the type wins over the instance dict and
+  // would run code: the guard cannot read it, so the path "does not exist".
+  if (on_type != nullptr && on_type->is_object() &&
+      on_type->object()->type()->slots().descr_set != nullptr) {
+    return nullptr;
+  }
+  if (const vm::Dict* d = InstanceDict(obj)) {
+    if (const vm::Value* v = d->GetStr(name)) return v;
+  }
+  return on_type;
+}
+
+const vm::Value* GetItemNoCode(const vm::Value& obj, const Source& s) {
+  if (!obj.is_object()) return nullptr;
+  switch (obj.object()->type()->layout()) {
+    case vm::Layout::kList:
+    case vm::Layout::kTuple: {
+      if (s.has_str_key()) return nullptr;
+      const std::vector<vm::Value>& items =
+          obj.object()->type()->layout() == vm::Layout::kList ? obj.as<vm::List>()->items
+                                                               : obj.as<vm::Tuple>()->items;
+      int64_t i = s.index();
+      if (i < 0) i += static_cast<int64_t>(items.size());
+      if (i < 0 || i >= static_cast<int64_t>(items.size())) return nullptr;
+      return &items[i];
+    }
+    case vm::Layout::kDict: {
+      const vm::Dict* d = obj.as<vm::Dict>();
+      if (s.has_str_key()) return d->GetStr(s.name());
+      // An int key: scan for an int (or bool/float equal to it) key. Dicts guarded by int
+      // key are small in practice; a hash probe would need Runtime-side hashing.
+      size_t pos = 0;
+      const vm::Dict::Entry* e = nullptr;
+      while (d->Next(&pos, &e)) {
+        const vm::Value& k = e->key;
+        if ((k.is_int_like() && k.as_int() == s.index()) ||
+            (k.is_float() && k.as_float() == static_cast<double>(s.index()))) {
+          return &e->value;
+        }
+      }
+      return nullptr;
+    }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
+const vm::Value* Step(const Source& s, const vm::Value* parent, const FrameView& frame) {
+  switch (s.kind()) {
+    case Source::Kind::kLocal:
+      if (s.index() < 0 || s.index() >= frame.num_locals) return nullptr;
+      return Bound(&frame.locals[s.index()]);
+    case Source::Kind::kCell: {
+      if (s.index() < 0 || s.index() >= frame.num_cells) return nullptr;
+      const vm::Value& cell = frame.cells[s.index()];
+      if (!cell.is_object()) return nullptr;
+      return Bound(&cell.as<vm::Cell>()->value);
+    }
+    case Source::Kind::kGlobal: {
+      const vm::Value* v = frame.globals ? frame.globals->GetStr(s.name()) : nullptr;
+      if (v == nullptr && frame.builtins != nullptr) v = frame.builtins->GetStr(s.name());
+      return v;
+    }
+    case Source::Kind::kAttr:
+      return parent == nullptr ? nullptr : GetAttrNoCode(*parent, s.name(), frame);
+    case Source::Kind::kItem:
+      return parent == nullptr ? nullptr : GetItemNoCode(*parent, s);
+  }
+  return nullptr;
+}
+
+}  // namespace internal
+
+const vm::Value* Resolve(const Source& source, const FrameView& frame) {
+  const vm::Value* parent = nullptr;
+  if (source.base() != nullptr) {
+    parent = Resolve(*source.base(), frame);
+    if (parent == nullptr) return nullptr;
+  }
+  return internal::Step(source, parent, frame);
+}
+
+}  // namespace wick::guards
