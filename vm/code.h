@@ -143,6 +143,16 @@ class CodeObject : public Object {
   // Deduplicated block stacks, outermost first. block_stacks[0] is empty.
   std::vector<std::vector<Block>> block_stacks;
 
+  // Per instruction: the interpreter's inline cache (vm/internal/eval.cc), sized lazily
+  // on first run. Holds no references; a stale entry is detected and refilled.
+  struct InlineCache {
+    const void* owner = nullptr;  // the dict or type the entry was filled for
+    uint64_t version = 0;         // its version (dict) or the type lookup epoch
+    const Value* found = nullptr; // a type attribute slot, when the entry uses one
+    int64_t index = -1;           // an entry index in a dict, or -1
+  };
+  std::vector<InlineCache> inline_caches;
+
   int32_t num_cells() const { return static_cast<int32_t>(cellvars.size() + freevars.size()); }
   // The handler for an exception at instruction `i`, or nullptr.
   const ExceptionEntry* FindHandler(int32_t i) const;

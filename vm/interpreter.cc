@@ -99,8 +99,7 @@ Value InterpreterAccess::CallPositional(Interpreter& in, Function* fn, Value* ar
                                          size_t n) {
   CodeObject* co = fn->code_object();
   if (n != static_cast<size_t>(co->arg_count) || co->kwonly_count != 0 ||
-      (co->flags & (kCodeVarargs | kCodeVarkeywords | kCodeGenerator)) != 0 ||
-      co->num_cells() != 0) {
+      (co->flags & (kCodeVarargs | kCodeVarkeywords | kCodeGenerator)) != 0) {
     return in.CallFunction(fn, Args(args, n), KwArgs());
   }
   internal::FrameMemory mem(co);
@@ -112,6 +111,8 @@ Value InterpreterAccess::CallPositional(Interpreter& in, Function* fn, Value* ar
   mem.Attach(f);
   // The caller drops these stack slots right after the call: move, don't copy.
   for (size_t i = 0; i < n; ++i) f.locals[i] = std::move(args[i]);
+  // Closures: cells are made after the parameters are bound (cell2arg reads them).
+  if (co->num_cells() > 0) internal::InitCells(in.rt_, co, fn->closure, f.locals, f.cells);
   return RunFrame(in, f, 0);
 }
 

@@ -120,6 +120,10 @@ uint64_t g_lookup_epoch = 1;  // entries start at 0, so never valid until filled
 
 void Type::InvalidateLookupCache() { ++g_lookup_epoch; }
 
+namespace internal {
+uint64_t TypeLookupEpoch() { return g_lookup_epoch; }
+}  // namespace internal
+
 const Value* Type::Lookup(Str* name) const {
   if (!name->interned()) return LookupChain(name);
   uintptr_t h = (reinterpret_cast<uintptr_t>(this) >> 4) ^

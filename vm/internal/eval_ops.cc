@@ -282,8 +282,13 @@ bool FormatValue(Runtime& rt, Value** sp, int32_t arg) {
 bool BuildString(Runtime& rt, Value** sp, int32_t n) {
   std::string out;
   Value* first = *sp - n;
+  size_t total = 0;
   for (Value* p = first; p < *sp; ++p) {
-    if (rt.IsInstance(*p, rt.types().str)) absl::StrAppend(&out, p->as<Str>()->view());
+    if (rt.IsInstance(*p, rt.types().str)) total += p->as<Str>()->data.size();
+  }
+  out.reserve(total);  // one allocation for the whole f-string
+  for (Value* p = first; p < *sp; ++p) {
+    if (rt.IsInstance(*p, rt.types().str)) out.append(p->as<Str>()->data);
   }
   while (*sp > first) Pop(sp);
   Push(sp, rt.NewStr(std::move(out)));
@@ -375,7 +380,11 @@ bool BeforeWith(Runtime& rt, Value** sp) {
   }
   Value exit = GetAttr(rt, mgr, rt.names().exit);
   if (exit.is_raised()) return false;
-  Value res = CallMethod(rt, mgr, "__enter__", {});
+  // Pre-interned name: CallMethod's string form would intern "__enter__" every time.
+  bool is_method = false;
+  Value enter = GetMethod(rt, mgr, rt.names().enter, &is_method);
+  if (enter.is_raised()) return false;
+  Value res = is_method ? Call(rt, enter, absl::MakeConstSpan(&mgr, 1)) : Call(rt, enter, {});
   if (res.is_raised()) return false;
   Push(sp, std::move(exit));
   Push(sp, std::move(res));
@@ -401,22 +410,16 @@ bool IsExceptionClass(Runtime& rt, const Value& v) {
 }  // namespace
 
 int ExceptionMatches(Runtime& rt, const Value& exc, const Value& type) {
-  std::vector<Value> single;
-  const std::vector<Value>* types;
-  if (rt.IsTuple(type)) {
-    types = &type.as<Tuple>()->items;
-  } else {
-    single.push_back(type);
-    types = &single;
-  }
-  for (const Value& t : *types) {
+  absl::Span<const Value> types(&type, 1);
+  if (rt.IsTuple(type)) types = type.as<Tuple>()->items;
+  for (const Value& t : types) {
     if (!IsExceptionClass(rt, t)) {
       rt.Raise(rt.exc().type_error,
                "catching classes that do not inherit from BaseException is not allowed");
       return -1;
     }
   }
-  for (const Value& t : *types) {
+  for (const Value& t : types) {
     if (rt.IsInstance(exc, t.as<Type>())) return 1;
   }
   return 0;

@@ -29,9 +29,9 @@ class InterpreterAccess {
   // The dispatch loop (eval.cc): runs `f` from f.next_instr with f.stack_top.
   static Value Eval(Interpreter& in, Frame& f);
   // CALL of a Python function with `n` positional arguments and no keywords. When they
-  // are exactly the function's parameters (no defaults, *args, **kwargs, keyword-only
-  // parameters or cells) the arguments are moved from `args` (the caller's stack) into
-  // the new frame; otherwise this is CallFunction.
+  // are exactly the function's parameters (no defaults, *args, **kwargs or keyword-only
+  // parameters) the arguments are moved from `args` (the caller's stack) into the new
+  // frame, then its cells are made; otherwise this is CallFunction.
   static Value CallPositional(Interpreter& in, Function* fn, Value* args, size_t n);
   // Resumes a generator's frame (generator.cc) at f.next_instr: recursion check and
   // frame linking like RunFrame, but never the FrameEvalHook.
@@ -158,6 +158,10 @@ inline Value HandledException(const Frame* f) {
   }
   return Value::None();
 }
+
+// The type attribute cache's epoch (vm/runtime.cc): unchanged means every Type::Lookup
+// result (a value slot pointer) is unchanged. The interpreter's attribute caches key on it.
+uint64_t TypeLookupEpoch();
 
 // The exception-table entry covering instruction `i`, or nullptr (binary search).
 const ExceptionEntry* FindHandlerEntry(const CodeObject& code, int32_t i);

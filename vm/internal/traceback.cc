@@ -17,6 +17,35 @@
 
 namespace wick::vm::internal {
 
+namespace {
+
+// Line `n` of `src`, through a per-thread index of the last file's line starts: a loop
+// that raises and catches records an entry per iteration, and SourceFile::Line scans
+// the file from the top each time.
+std::string SourceLine(const std::shared_ptr<const SourceFile>& src, int n) {
+  struct LineIndex {
+    std::shared_ptr<const SourceFile> file;  // kept alive so the pointer stays unique
+    std::vector<size_t> starts;              // starts[i]: offset of line i + 1
+  };
+  thread_local LineIndex index;
+  if (index.file != src) {
+    index.file = src;
+    index.starts.assign(1, 0);
+    const std::string& t = src->text;
+    for (size_t p = t.find('\n'); p != std::string::npos; p = t.find('\n', p + 1)) {
+      index.starts.push_back(p + 1);
+    }
+  }
+  if (n < 1 || static_cast<size_t>(n) > index.starts.size()) return "";
+  size_t begin = index.starts[n - 1];
+  if (begin > src->text.size()) return "";
+  size_t end = src->text.find('\n', begin);
+  if (end == std::string::npos) end = src->text.size();
+  return src->text.substr(begin, end - begin);
+}
+
+}  // namespace
+
 void AddTraceEntry(ExceptionObject* exc, const Frame& f) {
   const CodeObject* co = f.code;
   TraceEntry e;
@@ -28,7 +57,7 @@ void AddTraceEntry(ExceptionObject* exc, const Frame& f) {
     e.col = r.col;
     e.end_line = r.end_line;
     e.end_col = r.end_col;
-    if (co->source != nullptr && r.line > 0) e.source_line = std::string(co->source->Line(r.line));
+    if (co->source != nullptr && r.line > 0) e.source_line = SourceLine(co->source, r.line);
   }
   // Entries are added innermost first; the list reads outermost first.
   exc->traceback.insert(exc->traceback.begin(), std::move(e));

@@ -26,6 +26,13 @@ int FastKeyEq(const Value& a, const Value& b, Type* str_type) {
   return -1;
 }
 
+// Versions are unique per thread (not per dict), so an inline cache that saw version v
+// knows the dict's keys are exactly as they were then, whichever dict it is now.
+uint64_t NextVersion() {
+  thread_local uint64_t last = 0;
+  return ++last;
+}
+
 }  // namespace
 
 void Dict::ClearRefs() {
@@ -57,25 +64,30 @@ int64_t Dict::FindStrIndex(absl::string_view key, int64_t hash) const {
   }
 }
 
-const Value* Dict::GetStr(Str* key) const {
-  if (index_.empty()) return nullptr;
+int64_t Dict::IndexOfStr(Str* key) const {
+  if (index_.empty()) return -1;
   int64_t hash = key->Hash();
   size_t mask = index_.size() - 1;
   size_t perturb = static_cast<size_t>(hash);
   size_t i = perturb & mask;
   while (true) {
     int32_t ix = index_[i];
-    if (ix < 0) return nullptr;
+    if (ix < 0) return -1;
     const Entry& e = entries_[ix];
     // Interned names hit on the pointer test; other strs fall back to bytes.
     if (e.key.is_object() && (e.key.object() == key ||
                               (e.hash == hash && e.key.object()->type()->layout() == Layout::kStr &&
                                e.key.as<Str>()->data == key->data))) {
-      return &e.value;
+      return ix;
     }
     perturb >>= kPerturbShift;
     i = (i * 5 + perturb + 1) & mask;
   }
+}
+
+const Value* Dict::GetStr(Str* key) const {
+  int64_t ix = IndexOfStr(key);
+  return ix >= 0 ? &entries_[ix].value : nullptr;
 }
 
 const Value* Dict::GetStr(absl::string_view key) const {
@@ -167,7 +179,7 @@ bool Dict::Insert(Runtime& rt, Value key, int64_t hash, Value value) {
   index_[i] = static_cast<int32_t>(entries_.size());
   entries_.push_back(Entry{hash, std::move(key), std::move(value)});
   ++used_;
-  ++version_;
+  version_ = NextVersion();
   if (is_type_dict_) Type::InvalidateLookupCache();
   return true;
 }
@@ -195,7 +207,7 @@ int Dict::Remove(Runtime& rt, const Value& key, Value* out) {
   Value dead_value = std::move(e.value);
   e.value = Value();
   --used_;
-  ++version_;
+  version_ = NextVersion();
   if (is_type_dict_) Type::InvalidateLookupCache();
   if (out != nullptr) *out = std::move(dead_value);
   return 1;
@@ -206,7 +218,7 @@ void Dict::Clear() {
   old.swap(entries_);
   index_.clear();
   used_ = 0;
-  ++version_;
+  version_ = NextVersion();
   if (is_type_dict_) Type::InvalidateLookupCache();
   // `old` is released here, after the dict is consistent, since freeing values may run
   // arbitrary destructors.

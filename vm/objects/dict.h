@@ -27,8 +27,10 @@ class Dict : public Object {
   void ClearRefs() override;
 
   int64_t size() const { return used_; }
-  // Bumped on every insertion of a new key and every deletion; iterators and lookups
-  // that call user code compare it to detect concurrent modification.
+  // Changes on every insertion of a new key and every deletion; iterators and lookups
+  // that call user code compare it to detect concurrent modification. Values come from
+  // one per-thread counter, so equal versions mean equal key sets even across dicts (0:
+  // a dict never changed, hence empty); the interpreter's LOAD_GLOBAL cache relies on it.
   uint64_t version() const { return version_; }
   // Marks the dict as some type's attribute dict: adding or removing a key then
   // invalidates the type attribute cache (Type::Lookup). Replacing a value in place
@@ -38,6 +40,20 @@ class Dict : public Object {
   // Lookup by an interned or plain str: no protocol calls, cannot raise.
   const Value* GetStr(Str* key) const;
   const Value* GetStr(absl::string_view key) const;
+  // GetStr's entry index (into entries()), or -1. Inline caches keep it: the entry at
+  // that index still holds `key` (compare with Value::Is) exactly while it is live.
+  int64_t IndexOfStr(Str* key) const;
+  // The entry at a cached index when it still holds exactly `key` (an interned name),
+  // else nullptr.
+  const Value* AtIndexIfKey(int64_t ix, const Value& key) const {
+    if (static_cast<uint64_t>(ix) >= entries_.size()) return nullptr;
+    const Entry& e = entries_[ix];
+    return e.key.Is(key) ? &e.value : nullptr;
+  }
+  // The same, writable: replacing a value in place is `d[key] = v` for an existing key.
+  Value* MutableAtIndexIfKey(int64_t ix, const Value& key) {
+    return const_cast<Value*>(AtIndexIfKey(ix, key));
+  }
   // Python-semantics lookup. Returns the value (borrowed), nullptr when absent, or sets
   // *error (after raising: unhashable key, failing __eq__).
   const Value* Get(Runtime& rt, const Value& key, bool* error);

@@ -383,8 +383,18 @@ WICK_LIST_METHOD(ListSort) {
   if (!error) {
     // reverse=True keeps equal items in original order: reverse, stable sort, reverse.
     if (rev) std::reverse(work.begin(), work.end());
-    std::vector<SortItem> tmp(work.size());
-    MergeSort(rt, work, tmp, 0, work.size(), &error);
+    bool int_keys = std::all_of(work.begin(), work.end(),
+                                [](const SortItem& i) { return i.key.is_int_like(); });
+    if (int_keys) {
+      // Ints compare without user code or errors: the same stable order, minus the
+      // protocol dispatch per comparison.
+      std::stable_sort(work.begin(), work.end(), [](const SortItem& a, const SortItem& b) {
+        return a.key.as_int() < b.key.as_int();
+      });
+    } else {
+      std::vector<SortItem> tmp(work.size());
+      MergeSort(rt, work, tmp, 0, work.size(), &error);
+    }
     if (rev) std::reverse(work.begin(), work.end());
   }
   bool modified = !ListItems(args[0]).empty();
