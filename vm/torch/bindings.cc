@@ -10,6 +10,7 @@
 #include "vm/objects/internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::vm::torch {
 namespace {
@@ -129,3 +130,40 @@ void InstallTorchOpFunctions(Runtime& rt, Dict* module_dict) {
 }
 
 }  // namespace wick::vm::torch
+
+namespace wick::vm {
+
+const tensor::Tensor* TensorOfObject(Runtime& rt, const Value& v) {
+  return torch::IsTensor(rt, v) ? &torch::TensorOf(v) : nullptr;
+}
+
+bool IsParameterObject(Runtime& rt, const Value& v) {
+  return v.is_object() && rt.TypeOf(v)->IsSubtypeOf(torch::State(rt).parameter());
+}
+
+bool RegistryOpOf(Runtime& rt, const Value& v, std::string* op, bool* method) {
+  torch::TorchState& s = torch::State(rt);
+  if (!v.is_object() || s.op_function_type.is_none() ||
+      v.object()->type() != s.op_function_type.as<Type>()) {
+    return false;
+  }
+  *op = v.as<torch::OpFunction>()->op;
+  *method = v.as<torch::OpFunction>()->method;
+  return true;
+}
+
+bool DTypeOfObject(Runtime& rt, const Value& v, tensor::DType* out) {
+  if (!torch::IsDType(rt, v)) return false;
+  *out = v.as<torch::DTypeObject>()->dtype;
+  return true;
+}
+
+Value DTypeObject(Runtime& rt, tensor::DType d) { return torch::DTypeValue(rt, d); }
+
+bool IsSizeObject(Runtime& rt, const Value& v) { return torch::IsSize(rt, v); }
+
+Value CpuDeviceObject(Runtime& rt) { return torch::State(rt).cpu_device; }
+
+bool GradModeEnabled(Runtime& rt) { return torch::State(rt).grad_enabled; }
+
+}  // namespace wick::vm

@@ -9,6 +9,10 @@
 #ifndef WICK_VM_TORCH_TORCH_H_
 #define WICK_VM_TORCH_TORCH_H_
 
+#include <string>
+
+#include "tensor/dtype.h"
+#include "tensor/tensor.h"
 #include "vm/runtime.h"
 #include "vm/value.h"
 
@@ -26,6 +30,27 @@ Value NewTorchModule(Runtime& rt);
 // The `torch._C._nn` module: relu, gelu, ..., embedding, Parameter,
 // reset_linear_parameters.
 Value NewTorchNNModule(Runtime& rt);
+
+// --- Introspection for the tracer (frontend/) ---------------------------------------
+// These read torch objects without raising and without running user code.
+
+// The wick tensor behind a Tensor or Parameter object, or null for anything else.
+const tensor::Tensor* TensorOfObject(Runtime& rt, const Value& v);
+// Whether `v` is a torch.nn.Parameter.
+bool IsParameterObject(Runtime& rt, const Value& v);
+// For a registry-backed `torch.<op>` function or `Tensor.<op>` method object: its op
+// name ("add") and whether it is the method form. False for anything else.
+bool RegistryOpOf(Runtime& rt, const Value& v, std::string* op, bool* method);
+// For a torch.dtype object: its dtype. False for anything else.
+bool DTypeOfObject(Runtime& rt, const Value& v, tensor::DType* out);
+// The torch.dtype object of `d`.
+Value DTypeObject(Runtime& rt, tensor::DType d);
+// The torch.device('cpu') object (tensors' `.device`).
+Value CpuDeviceObject(Runtime& rt);
+// Whether `v` is a torch.Size.
+bool IsSizeObject(Runtime& rt, const Value& v);
+// The current grad mode (torch.is_grad_enabled()).
+bool GradModeEnabled(Runtime& rt);
 
 }  // namespace wick::vm
 

@@ -1,0 +1,257 @@
+// Trace(): sets up the top frame's trackers from the live frame, runs the instruction
+// translator, and turns what it produced into a TraceResult (graph outputs, the
+// Rebuild tree of the return value, buffered side effects, guards).
+#include "frontend/frontend.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "frontend/internal/translator.h"
+#include "vm/objects/dict.h"
+#include "vm/torch/torch.h"
+
+namespace wick::frontend {
+namespace internal {
+namespace {
+
+// Attribute `name` of the already-imported module `module`, or None. Never imports
+// (importing runs module code, and tracing must not change user-visible state).
+vm::Value ModuleAttr(vm::Interpreter& interp, const char* module, const char* name) {
+  const vm::Value* m = interp.sys_modules()->GetStr(module);
+  if (m == nullptr || !m->is_object() ||
+      interp.runtime().TypeOf(*m) != interp.runtime().types().module) {
+    return vm::Value();
+  }
+  if (name == nullptr) return *m;
+  const vm::Value* v = m->as<vm::Module>()->dict->GetStr(name);
+  return v == nullptr ? vm::Value() : *v;
+}
+
+KnownObjects FindKnownObjects(vm::Interpreter& interp) {
+  KnownObjects k;
+  k.graph_break = ModuleAttr(interp, "torch._dynamo", "graph_break");
+  k.is_compiling = ModuleAttr(interp, "torch._dynamo", "is_compiling");
+  k.compiler_is_compiling = ModuleAttr(interp, "torch.compiler", "is_compiling");
+  k.no_grad = ModuleAttr(interp, "torch", "no_grad");
+  k.enable_grad = ModuleAttr(interp, "torch", "enable_grad");
+  k.is_grad_enabled = ModuleAttr(interp, "torch", "is_grad_enabled");
+  k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
+  k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
+  k.nn_natives = ModuleAttr(interp, "torch._C._nn", nullptr);
+  k.math_module = ModuleAttr(interp, "math", nullptr);
+  return k;
+}
+
+// Where graph outputs are collected while the Rebuild trees are made.
+struct OutputCollector {
+  std::vector<graph::ValueRef> outputs;
+  int32_t IndexOf(graph::ValueRef r) {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      if (outputs[i] == r) return static_cast<int32_t>(i);
+    }
+    outputs.push_back(r);
+    return static_cast<int32_t>(outputs.size() - 1);
+  }
+};
+
+absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputCollector& out) {
+  Rebuild r;
+  bool existing = v->source != nullptr && v->kind != VarKind::kTensor;
+  if (v->kind == VarKind::kTensor && v->is_input && v->source != nullptr) existing = true;
+  if (existing) {
+    r.kind = Rebuild::Kind::kSource;
+    r.source = v->source;
+    return r;
+  }
+  switch (v->kind) {
+    case VarKind::kTensor:
+      r.kind = Rebuild::Kind::kGraphOutput;
+      r.index = out.IndexOf(v->ref);
+      return r;
+    case VarKind::kConstant:
+    case VarKind::kObject:
+      r.kind = Rebuild::Kind::kConstant;
+      r.value = v->value;
+      return r;
+    case VarKind::kFunction:
+      if (v->value.is_none()) break;
+      r.kind = Rebuild::Kind::kConstant;
+      r.value = v->value;
+      return r;
+    case VarKind::kTuple:
+    case VarKind::kList:
+    case VarKind::kSize:
+    case VarKind::kDict: {
+      r.kind = v->kind == VarKind::kTuple  ? Rebuild::Kind::kTuple
+               : v->kind == VarKind::kList ? Rebuild::Kind::kList
+               : v->kind == VarKind::kSize ? Rebuild::Kind::kSize
+                                           : Rebuild::Kind::kDict;
+      for (const VarPtr& x : v->items) {
+        ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, x, out));
+        r.children.push_back(std::move(c));
+      }
+      r.keys = v->keys;
+      return r;
+    }
+    default: break;
+  }
+  return tx.Break("Unsupported: escaping value", DescribeVar(tx.state().rt, *v),
+                  "Dynamo in wick cannot rebuild this value after the graph runs.");
+}
+
+// Side effects in the order they must be replayed: container contents, attribute
+// stores, global stores.
+absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
+                                std::vector<SideEffect>* effects) {
+  TraceState& st = tx.state();
+  for (const VarPtr& c : st.mutated_containers) {
+    SideEffect e;
+    e.kind = c->kind == VarKind::kList ? SideEffect::Kind::kReplaceList
+                                       : SideEffect::Kind::kReplaceDict;
+    e.target.kind = Rebuild::Kind::kSource;
+    e.target.source = c->source;
+    VarPtr copy = MakeSequence(c->kind, c->items);
+    copy->keys = c->keys;
+    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, copy, out));
+    effects->push_back(std::move(e));
+  }
+  for (const TraceState::AttrStore& s : st.attr_stores) {
+    SideEffect e;
+    e.kind = SideEffect::Kind::kStoreAttr;
+    e.target.kind = Rebuild::Kind::kSource;
+    e.target.source = s.target->source;
+    e.name = s.name;
+    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, s.value, out));
+    effects->push_back(std::move(e));
+  }
+  for (const auto& [name, v] : st.global_stores) {
+    SideEffect e;
+    e.kind = SideEffect::Kind::kStoreGlobal;
+    e.name = name;
+    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, v, out));
+    effects->push_back(std::move(e));
+  }
+  return absl::OkStatus();
+}
+
+// The top frame's cells as trackers with sources; locals are read lazily by the
+// translator (Translator::set_lazy_frame).
+absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
+  vm::CodeObject* code = frame.code;
+  tx.set_lazy_frame(&frame);
+  size_t ncellvars = code->cellvars.size();
+  for (int32_t i = 0; i < code->num_cells(); ++i) {
+    VarPtr cell = MakeVar(VarKind::kCell);
+    const vm::Value& contents = frame.cells[i].as<vm::Cell>()->value;
+    bool is_free = static_cast<size_t>(i) >= ncellvars;
+    std::string name = is_free ? code->freevars[i - ncellvars] : code->cellvars[i];
+    if (!contents.is_raised()) {
+      ASSIGN_OR_RETURN(cell->contents, Wrap(tx, contents, guards::Source::Cell(name, i)));
+    }
+    cell->external_cell = is_free;
+    tx.cells()[i] = std::move(cell);
+  }
+  return absl::OkStatus();
+}
+
+void AddEntryGuards(TraceState& st) {
+  guards::GuardSpec g;
+  g.kind = guards::GuardKind::kGlobalState;
+  g.grad_enabled = st.entry_grad_enabled;
+  st.guards.push_back(std::move(g));
+  if (st.tensor_input_sources.size() >= 2) {
+    guards::GuardSpec a;
+    a.kind = guards::GuardKind::kNoTensorAliasing;
+    a.aliases = st.tensor_input_sources;
+    st.guards.push_back(std::move(a));
+  }
+}
+
+}  // namespace
+
+TraceState::TraceState(vm::Interpreter& interp, const vm::Frame& frame, const TraceOptions& opts)
+    : interp(interp),
+      rt(interp.runtime()),
+      frame(frame),
+      builtins(frame.builtins != nullptr ? frame.builtins : interp.builtins()),
+      opts(opts),
+      known(FindKnownObjects(interp)),
+      builder(opts.graph_name) {
+  grad_enabled = entry_grad_enabled = vm::GradModeEnabled(rt);
+}
+
+}  // namespace internal
+
+namespace {
+
+// One attempt at tracing the frame with `known` inputs registered first. Sets
+// *restart (and fills *known) when a new input was found too late.
+absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& frame,
+                                      int32_t entry, const TraceOptions& opts,
+                                      std::vector<internal::TraceState::KnownInput>* known,
+                                      bool* restart) {
+  using internal::Translator;
+  internal::TraceState st(interp, frame, opts);
+  for (const auto& in : *known) internal::AddKnownInput(st, in);
+  TraceResult result;
+  Translator top(st, frame.code, nullptr);
+  top.set_globals(frame.globals, true);
+  absl::Status s;
+  if (entry != 0 && frame.stack_top != frame.stack_base) {
+    s = top.Break("Unsupported: resume with a value stack", frame.code->qualname,
+                  "Tracing from a resume entry with live stack values is M4's.");
+  } else {
+    s = internal::SetUpTopFrame(top, frame);
+  }
+  absl::StatusOr<internal::VarPtr> ret =
+      s.ok() ? top.Run(entry) : absl::StatusOr<internal::VarPtr>(s);
+  internal::OutputCollector out;
+  if (ret.ok()) {
+    absl::StatusOr<Rebuild> r = internal::MakeRebuild(top, *ret, out);
+    if (r.ok()) {
+      result.return_value = *std::move(r);
+      s = internal::CollectSideEffects(top, out, &result.side_effects);
+    } else {
+      s = r.status();
+    }
+  } else {
+    s = ret.status();
+  }
+  if (internal::IsRestart(s)) {
+    *restart = true;
+    *known = std::move(st.inputs);
+    return result;
+  }
+  if (!s.ok() && !internal::IsBreak(s)) return s;
+  if (internal::IsBreak(s)) {
+    result.stop.kind = Stop::Kind::kBreak;
+    result.stop.reason = std::move(*st.pending_break);
+    result.stop.instruction = top.current();
+    result.side_effects.clear();
+    out.outputs.clear();
+  }
+  internal::AddEntryGuards(st);
+  st.builder.SetOutput(std::move(out.outputs));
+  ASSIGN_OR_RETURN(result.graph, std::move(st.builder).Finish());
+  result.graph_inputs = std::move(st.graph_inputs);
+  result.guards = std::move(st.guards);
+  result.num_instructions_traced = st.instructions;
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<TraceResult> Trace(vm::Interpreter& interp, const vm::Frame& frame,
+                                  int32_t entry, const TraceOptions& opts) {
+  std::vector<internal::TraceState::KnownInput> known;
+  while (true) {
+    size_t before = known.size();
+    bool restart = false;
+    ASSIGN_OR_RETURN(TraceResult r, TraceOnce(interp, frame, entry, opts, &known, &restart));
+    if (!restart) return r;
+    if (known.size() <= before) return absl::InternalError("trace restart made no progress");
+  }
+}
+
+}  // namespace wick::frontend

@@ -1,0 +1,136 @@
+// Graph capture: symbolic execution of a frame's bytecode from an entry offset, turning
+// tensor work into a graph::Graph and every assumption into a guards::GuardSpec.
+//
+//   TraceOptions opts; opts.graph_name = "__compiled_fn_1";
+//   ASSIGN_OR_RETURN(TraceResult r, Trace(interp, frame, /*entry=*/0, opts));
+//   if (r.stop.kind == Stop::kBreak) ...   // M3: skip the frame or raise (fullgraph=True)
+//
+// The tracer never runs tensor kernels (metadata comes from the registry's meta
+// functions) and never mutates user-visible state: list/dict mutations, attribute and
+// global stores are buffered as SideEffects the runtime replays after the graph runs.
+// Tracing is pure and deterministic: tracing the same frame twice gives equal results
+// (ARCHITECTURE.md decision 4), which is what restart-at-break relies on.
+//
+// Decisions (the implementation is under internal/; translator.h is the map):
+//  - Graph inputs are every tensor the trace reads from the frame, in first-use order:
+//    arguments (L['x']), globals (G['w']), closure cells, items of input containers
+//    (L['xs'][0]) and module parameters and buffers, named by where they really live:
+//    L['self']._modules['fc1']._parameters['weight'] (upstream's inline_inbuilt_nn_modules
+//    shape), each with a TENSOR_MATCH guard; NO_TENSOR_ALIASING covers them when there
+//    are two or more. Tensors the frame cannot name (another module's globals, closures
+//    of existing callees) become get_attr constants.
+//  - nn.Module instances get ID_MATCH, other user instances TYPE_MATCH, functions,
+//    modules and classes ID_MATCH, ints/floats/bools/str EQUALS_MATCH (ints specialise),
+//    None NONE_MATCH, lists/tuples TYPE_MATCH + LENGTH_CHECK, dicts TYPE_MATCH +
+//    DICT_KEYS. Attributes of torch's own modules and math, and builtins, are unguarded.
+//  - Grad mode: one GLOBAL_STATE guard records the mode at entry; `with torch.no_grad()`
+//    is tracked while tracing (is_grad_enabled() folds) and emits nothing (the registry
+//    has no _set_grad_enabled op).
+//  - torch._dynamo.graph_break / is_compiling and torch.compiler.is_compiling are
+//    recognised by identity with the objects in the already-imported modules (so the
+//    prelude must keep graph_break a function of its own).
+//  - try/except/finally, raise, and exceptions from dict/list lookups or constant folds
+//    are traced when a traced frame handles them; an exception no traced frame handles
+//    is an "Observed exception" break.
+//  - Stop::instruction is the top frame's instruction being traced when the break
+//    happened (for a break inside an inlined call: the top frame's CALL).
+#ifndef WICK_FRONTEND_FRONTEND_H_
+#define WICK_FRONTEND_FRONTEND_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "graph/graph.h"
+#include "guards/guards.h"
+#include "guards/source.h"
+#include "vm/interpreter.h"
+#include "vm/objects/objects.h"
+#include "vm/value.h"
+
+namespace wick::frontend {
+
+struct TraceOptions {
+  std::string graph_name = "__compiled_fn_0";
+  bool fullgraph = false;
+  bool capture_scalar_outputs = false;  // torch._dynamo.config.capture_scalar_outputs
+};
+
+// How to produce a Python value once the graph has run: the frame's return value and
+// the values side effects store. A small tree over graph outputs, existing objects and
+// constants.
+struct Rebuild {
+  enum class Kind : uint8_t {
+    kGraphOutput,  // tensor: graph output `index`
+    kConstant,     // a Python constant or an object the tracer saw (`value`)
+    kSource,       // an existing object read from the frame (`source`)
+    kTuple,        // tuple(children)
+    kList,         // a new list(children)
+    kDict,         // a new dict(zip(keys, children)), keys are constants
+    kSize,         // torch.Size(children) (children are ints)
+  };
+  Kind kind = Kind::kConstant;
+  int32_t index = -1;
+  vm::Value value;
+  guards::SourcePtr source;
+  std::vector<Rebuild> children;
+  std::vector<vm::Value> keys;
+};
+
+// A mutation of pre-existing state, buffered during tracing and replayed in order after
+// the graph runs.
+struct SideEffect {
+  enum class Kind : uint8_t {
+    kStoreAttr,    // setattr(target, name, value)
+    kStoreGlobal,  // globals[name] = value
+    kReplaceList,  // target[:] = value (list mutated in place during tracing)
+    kReplaceDict,  // target.clear(); target.update(value)
+    kDelAttr,      // delattr(target, name)
+  };
+  Kind kind = Kind::kStoreAttr;
+  Rebuild target;
+  std::string name;
+  Rebuild value;
+};
+
+// Why tracing stopped early, in upstream's words (reference §16): gb_type
+// ("Call to `torch._dynamo.graph_break()`"), context, explanation, hints, and the user
+// stack (outermost first, ending at the breaking line).
+struct BreakReason {
+  std::string gb_type;
+  std::string context;
+  std::string explanation;
+  std::vector<std::string> hints;
+  std::vector<vm::TraceEntry> user_stack;
+};
+
+struct Stop {
+  enum class Kind : uint8_t { kReturn, kBreak };
+  Kind kind = Kind::kReturn;
+  BreakReason reason;        // kBreak
+  int32_t instruction = -1;  // kBreak: the top frame's instruction that breaks
+};
+
+struct TraceResult {
+  graph::Graph graph;
+  // One source per placeholder, in placeholder order: where the runtime reads each
+  // graph input from the frame.
+  std::vector<guards::SourcePtr> graph_inputs;
+  std::vector<guards::GuardSpec> guards;
+  Rebuild return_value;  // kReturn only
+  std::vector<SideEffect> side_effects;
+  Stop stop;
+  // Deferred calls to reorderable logging functions (print) are M4's; counted here.
+  int num_instructions_traced = 0;
+};
+
+// Traces `frame` (the frame the hook was given, not yet run) from `entry`. Errors are
+// Internal (wick's bug) only; everything the user's program does is a Stop.
+absl::StatusOr<TraceResult> Trace(vm::Interpreter& interp, const vm::Frame& frame,
+                                  int32_t entry, const TraceOptions& opts);
+
+}  // namespace wick::frontend
+
+#endif  // WICK_FRONTEND_FRONTEND_H_

@@ -1,0 +1,557 @@
+// Tests of graph capture: programs run in the VM to define functions, then each
+// function's first frame is traced with concrete arguments; tests compare the graph
+// dump, guard specs, the Rebuild shape, side effects and break reasons.
+#include "frontend/frontend.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "gtest/gtest.h"
+#include "vm/builtins/builtins.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/nn/prelude.h"
+#include "vm/torch/torch.h"
+
+namespace wick::frontend {
+namespace {
+
+using guards::GuardKind;
+
+class FrontendTest : public ::testing::Test {
+ protected:
+  FrontendTest() : interp_(rt_) {
+    vm::RegisterTorchNNPrelude();
+    vm::InstallBuiltins(interp_);
+    vm::InstallTorch(interp_);
+    interp_.write_stdout = [this](absl::string_view s) { out_.append(s.data(), s.size()); };
+    interp_.write_stderr = [this](absl::string_view s) { err_.append(s.data(), s.size()); };
+  }
+
+  void Run(const std::string& program) {
+    ASSERT_EQ(interp_.RunMain(program, "prog.py", {"prog.py"}), 0) << err_;
+  }
+  vm::Value Global(const char* name) {
+    const vm::Value* m = interp_.sys_modules()->GetStr("__main__");
+    const vm::Value* v = m->as<vm::Module>()->dict->GetStr(name);
+    EXPECT_NE(v, nullptr) << name;
+    return v == nullptr ? vm::Value() : *v;
+  }
+
+  // Traces `fn(*args)` from its first instruction; `fn` and `arg_names` name globals
+  // of the program.
+  TraceResult TraceCall(const char* fn_name, std::vector<const char*> arg_names,
+                        TraceOptions opts = {}) {
+    std::vector<vm::Value> args;
+    for (const char* a : arg_names) args.push_back(Global(a));
+    vm::Value fv = Global(fn_name);
+    if (!fv.is_object()) return TraceResult();
+    vm::Function* f = fv.as<vm::Function>();
+    vm::CodeObject* code = f->code_object();
+    std::vector<vm::Value> locals(code->varnames.size(), vm::Value::Raised());
+    for (size_t i = 0; i < args.size(); ++i) locals[i] = args[i];
+    std::vector<vm::Value> cells;
+    for (size_t i = 0; i < code->cellvars.size(); ++i) {
+      int32_t a = code->cell2arg.empty() ? -1 : code->cell2arg[i];
+      cells.push_back(rt_.NewCell(a >= 0 ? locals[a] : vm::Value::Raised()));
+    }
+    if (rt_.IsTuple(f->closure)) {
+      for (const vm::Value& c : f->closure.as<vm::Tuple>()->items) cells.push_back(c);
+    }
+    vm::Frame frame;
+    frame.code = code;
+    frame.function = f;
+    frame.globals = f->globals.as<vm::Dict>();
+    frame.builtins = interp_.builtins();
+    frame.locals = locals.data();
+    frame.cells = cells.data();
+    absl::StatusOr<TraceResult> r = Trace(interp_, frame, 0, opts);
+    EXPECT_TRUE(r.ok()) << r.status();
+    if (!r.ok()) return TraceResult();
+    // The guards build into a tree that holds for the frame they were traced from.
+    absl::StatusOr<std::unique_ptr<guards::GuardTree>> tree = guards::GuardTree::Build(r->guards);
+    EXPECT_TRUE(tree.ok()) << tree.status();
+    if (tree.ok()) {
+      guards::FrameView view;
+      view.rt = &rt_;
+      view.locals = locals.data();
+      view.num_locals = static_cast<int32_t>(locals.size());
+      view.cells = cells.data();
+      view.num_cells = static_cast<int32_t>(cells.size());
+      view.globals = frame.globals;
+      view.builtins = frame.builtins;
+      EXPECT_TRUE((*tree)->Check(view)) << fn_name << ": "
+                                        << absl::StrJoin((*tree)->Explain(view), "; ");
+    }
+    // Tracing is pure and deterministic: a second trace gives the same graph.
+    absl::StatusOr<TraceResult> again = Trace(interp_, frame, 0, opts);
+    EXPECT_TRUE(again.ok());
+    if (again.ok()) {
+      EXPECT_EQ(graph::Dump(again->graph), graph::Dump(r->graph));
+    }
+    return *std::move(r);
+  }
+
+  static std::string Guards(const TraceResult& r) {
+    std::vector<std::string> out;
+    for (const guards::GuardSpec& g : r.guards) {
+      static const char* kNames[] = {"TYPE_MATCH", "ID_MATCH", "EQUALS_MATCH",
+                                     "NONE_MATCH", "LENGTH_CHECK", "TENSOR_MATCH",
+                                     "NO_TENSOR_ALIASING", "GLOBAL_STATE", "DICT_KEYS"};
+      out.push_back(absl::StrCat(kNames[static_cast<int>(g.kind)], " ",
+                                 g.source ? g.source->Name() : "-"));
+    }
+    return absl::StrJoin(out, "\n");
+  }
+
+  vm::Runtime rt_;
+  vm::Interpreter interp_;
+  std::string out_, err_;
+};
+
+TEST_F(FrontendTest, TensorArithmeticAndTorchCalls) {
+  Run(R"(
+import torch
+def f(x, n):
+    a = x + n
+    b = torch.sin(a).view(-1)
+    return a, b * 2.0, n + 1
+x = torch.ones(2, 3)
+n = 3
+)");
+  TraceResult r = TraceCall("f", {"x", "n"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  EXPECT_EQ(r.graph.num_calls(), 4);
+  ASSERT_EQ(r.return_value.kind, Rebuild::Kind::kTuple);
+  ASSERT_EQ(r.return_value.children.size(), 3u);
+  EXPECT_EQ(r.return_value.children[0].kind, Rebuild::Kind::kGraphOutput);
+  EXPECT_EQ(r.return_value.children[1].index, 1);
+  EXPECT_EQ(r.return_value.children[2].kind, Rebuild::Kind::kConstant);
+  EXPECT_EQ(r.return_value.children[2].value.as_int(), 4);
+  ASSERT_EQ(r.graph_inputs.size(), 1u);
+  EXPECT_EQ(r.graph_inputs[0]->Name(), "L['x']");
+  EXPECT_EQ(Guards(r), "TENSOR_MATCH L['x']\nEQUALS_MATCH L['n']\nID_MATCH G['torch']\n"
+                       "GLOBAL_STATE -");
+}
+
+TEST_F(FrontendTest, GraphDumpSpellsUserCode) {
+  Run(R"(
+import torch
+def f(x):
+    return torch.sin(x).view(-1) * 2.0
+x = torch.ones(2, 3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  EXPECT_EQ(graph::Dump(r.graph),
+            "graph __compiled_fn_0 {\n"
+            "  %l_x_ = placeholder L_x_ \"L['x']\" : f32[2, 3][3, 1]cpu\n"
+            "  %sin = sin(%l_x_) ~ fn torch.sin(%l_x_) @ \"prog.py\":4 \"f\" "
+            "\"return torch.sin(x).view(-1) * 2.0\"  # f32[2, 3][3, 1]cpu\n"
+            "  %view = view(%sin, [-1]) ~ method view(%sin, -1) @ \"prog.py\":4 \"f\" "
+            "\"return torch.sin(x).view(-1) * 2.0\"  # f32[6][1]cpu\n"
+            "  %mul = mul.Tensor(%view, 2.0) ~ op operator.mul(%view, 2.0) @ \"prog.py\":4 "
+            "\"f\" \"return torch.sin(x).view(-1) * 2.0\"  # f32[6][1]cpu\n"
+            "  return %mul\n"
+            "}\n");
+  ASSERT_EQ(r.guards.size(), 3u);
+  EXPECT_EQ(r.guards[0].user_code, "return torch.sin(x).view(-1) * 2.0");
+  EXPECT_EQ(r.guards[0].user_location, "prog.py:4 in f");
+}
+
+TEST_F(FrontendTest, ReflectedOperatorsMirrorEager) {
+  Run(R"(
+import torch
+def f(x):
+    return 1 - x, 2 / x, 2 ** x, -x, x @ x.t(), x < 1
+x = torch.ones(2, 2)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  std::vector<std::string> ops;
+  for (const graph::Node& n : r.graph.nodes()) {
+    if (n.kind == graph::NodeKind::kCall) ops.push_back(n.op->full_name());
+  }
+  EXPECT_EQ(absl::StrJoin(ops, " "),
+            "rsub.Tensor reciprocal mul.Tensor pow.Tensor_Tensor neg t matmul lt.Scalar");
+}
+
+TEST_F(FrontendTest, InliningClosuresLoopsAndBuiltins) {
+  Run(R"(
+import torch
+import math
+scale = 2
+def helper(t, k=3):
+    return t * k
+def f(x, xs):
+    def inner(y):
+        return y + scale
+    acc = x
+    for i in range(len(xs)):
+        acc = helper(acc) + xs[i]
+    if isinstance(x, torch.Tensor) and math.sqrt(4) == 2.0:
+        acc = inner(acc)
+    sq = [a * a for a in xs]
+    d = {"a": acc, "n": max(1, 5)}
+    return d, tuple(sq), x.shape, x.size(0)
+x = torch.ones(3)
+xs = [torch.zeros(3), torch.ones(3)]
+)");
+  TraceResult r = TraceCall("f", {"x", "xs"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  EXPECT_EQ(r.graph.num_calls(), 7);  // 2 x (mul, add), add, 2 x mul
+  EXPECT_EQ(r.graph_inputs.size(), 3u);
+  ASSERT_EQ(r.return_value.kind, Rebuild::Kind::kTuple);
+  const Rebuild& d = r.return_value.children[0];
+  ASSERT_EQ(d.kind, Rebuild::Kind::kDict);
+  ASSERT_EQ(d.keys.size(), 2u);
+  EXPECT_EQ(d.children[1].value.as_int(), 5);
+  EXPECT_EQ(r.return_value.children[2].kind, Rebuild::Kind::kSize);
+  EXPECT_EQ(r.return_value.children[3].value.as_int(), 3);
+  EXPECT_EQ(Guards(r),
+            "TENSOR_MATCH L['x']\nTYPE_MATCH L['xs']\nLENGTH_CHECK L['xs']\n"
+            "TENSOR_MATCH L['xs'][0]\nTENSOR_MATCH L['xs'][1]\nID_MATCH G['helper']\n"
+            "ID_MATCH G['torch']\nID_MATCH G['math']\nEQUALS_MATCH G['scale']\n"
+            "GLOBAL_STATE -\nNO_TENSOR_ALIASING -");
+}
+
+TEST_F(FrontendTest, GraphBreakCall) {
+  Run(R"(
+import torch
+import torch._dynamo
+def f(x):
+    y = x + 1
+    torch._dynamo.graph_break()
+    return y
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(r.stop.reason.gb_type, "Call to `torch._dynamo.graph_break()`");
+  EXPECT_EQ(r.stop.reason.explanation, "User-inserted graph break. Message: None");
+  ASSERT_EQ(r.stop.reason.user_stack.size(), 1u);
+  EXPECT_EQ(r.stop.reason.user_stack[0].line, 6);
+  EXPECT_EQ(r.stop.reason.user_stack[0].source_line, "torch._dynamo.graph_break()");
+  EXPECT_EQ(r.graph.num_calls(), 1);
+  EXPECT_EQ(r.stop.instruction, 7);  // the CALL of graph_break
+}
+
+TEST_F(FrontendTest, BreaksWithUpstreamReasons) {
+  Run(R"(
+import torch
+def item(x):
+    return x.sum().item()
+def branch(x):
+    if x.sum() > 0:
+        return x
+    return -x
+def prints(x):
+    print(x)
+    return x
+def nested(x):
+    return item(x) + 1
+x = torch.ones(3)
+)");
+  TraceResult a = TraceCall("item", {"x"});
+  EXPECT_EQ(a.stop.reason.gb_type,
+            "Unsupported Tensor.item() call with capture_scalar_outputs=False");
+  TraceResult b = TraceCall("branch", {"x"});
+  EXPECT_EQ(b.stop.reason.gb_type, "Data-dependent branching");
+  TraceResult c = TraceCall("prints", {"x"});
+  EXPECT_EQ(c.stop.reason.gb_type, "Failed to trace builtin operator");
+  EXPECT_EQ(c.stop.reason.context, "builtin print [TensorVariable()] False");
+  TraceResult d = TraceCall("nested", {"x"});
+  ASSERT_EQ(d.stop.kind, Stop::Kind::kBreak);
+  ASSERT_EQ(d.stop.reason.user_stack.size(), 2u);
+  EXPECT_EQ(d.stop.reason.user_stack[0].function, "nested");
+  EXPECT_EQ(d.stop.reason.user_stack[1].function, "item");
+  EXPECT_EQ(d.stop.instruction >= 0, true);
+}
+
+TEST_F(FrontendTest, IsCompilingIsTrue) {
+  Run(R"(
+import torch
+import torch.compiler
+def f(x):
+    if torch.compiler.is_compiling():
+        return x + 1
+    return x - 1
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  EXPECT_EQ(r.graph.nodes()[1].op->name(), "add");
+}
+
+TEST_F(FrontendTest, MlpModuleTracesIntoOneGraph) {
+  Run(R"(
+import torch
+import torch.nn as nn
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(4, 8)
+        self.act = nn.ReLU()
+        self.fc2 = nn.Linear(8, 8)
+        self.norm = nn.LayerNorm(8)
+        self.head = nn.Sequential(nn.Linear(8, 2), nn.ReLU())
+    def forward(self, x):
+        return self.head(self.norm(self.fc2(self.act(self.fc1(x)))))
+m = MLP()
+x = torch.ones(5, 4)
+def run(x):
+    return m(x)
+)");
+  TraceResult r = TraceCall("run", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn)
+      << r.stop.reason.gb_type << " " << r.stop.reason.context << " at "
+      << (r.stop.reason.user_stack.empty() ? "" : r.stop.reason.user_stack.back().source_line);
+  std::vector<std::string> ops;
+  for (const graph::Node& n : r.graph.nodes()) {
+    if (n.kind == graph::NodeKind::kCall) ops.push_back(n.op->name());
+  }
+  EXPECT_EQ(absl::StrJoin(ops, " "), "linear relu linear layer_norm linear relu");
+  ASSERT_GE(r.graph_inputs.size(), 2u);
+  EXPECT_EQ(r.graph_inputs[0]->Name(), "L['x']");
+  EXPECT_EQ(r.graph_inputs[1]->Name(), "G['m']._modules['fc1']._parameters['weight']");
+  EXPECT_EQ(r.return_value.kind, Rebuild::Kind::kGraphOutput);
+}
+
+TEST_F(FrontendTest, SideEffectsAreBuffered) {
+  Run(R"(
+import torch
+class Box:
+    pass
+box = Box()
+box.v = 1
+counter = 0
+def f(x, out):
+    global counter
+    out.append(x * 2)
+    box.v = box.v + 1
+    counter = counter + 1
+    return out
+x = torch.ones(3)
+out = []
+)");
+  TraceResult r = TraceCall("f", {"x", "out"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  EXPECT_EQ(r.return_value.kind, Rebuild::Kind::kSource);
+  ASSERT_EQ(r.side_effects.size(), 3u);
+  EXPECT_EQ(r.side_effects[0].kind, SideEffect::Kind::kReplaceList);
+  EXPECT_EQ(r.side_effects[0].target.source->Name(), "L['out']");
+  ASSERT_EQ(r.side_effects[0].value.children.size(), 1u);
+  EXPECT_EQ(r.side_effects[0].value.children[0].kind, Rebuild::Kind::kGraphOutput);
+  EXPECT_EQ(r.side_effects[1].kind, SideEffect::Kind::kStoreAttr);
+  EXPECT_EQ(r.side_effects[1].name, "v");
+  EXPECT_EQ(r.side_effects[1].value.value.as_int(), 2);
+  EXPECT_EQ(r.side_effects[2].kind, SideEffect::Kind::kStoreGlobal);
+  EXPECT_EQ(r.side_effects[2].name, "counter");
+  EXPECT_EQ(r.graph.output().outputs.size(), 1u);
+  // Nothing was mutated while tracing.
+  EXPECT_EQ(Global("out").as<vm::List>()->items.size(), 0u);
+  EXPECT_EQ(Global("counter").as_int(), 0);
+}
+
+TEST_F(FrontendTest, NoGradIsTrackedAsGlobalState) {
+  Run(R"(
+import torch
+def f(x):
+    with torch.no_grad():
+        y = x * 2
+    return y, torch.is_grad_enabled()
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  EXPECT_TRUE(r.return_value.children[1].value.as_bool());
+  bool has_global_state = false;
+  for (const auto& g : r.guards) {
+    has_global_state |= g.kind == GuardKind::kGlobalState && g.grad_enabled;
+  }
+  EXPECT_TRUE(has_global_state);
+}
+
+TEST_F(FrontendTest, BasicTensorIndexingAndFStrings) {
+  Run(R"(
+import torch
+def f(x):
+    name = f"rows={x.shape[0]:d}"
+    return x[0], x[:, 1:], x[None, ..., 0], x.T, name
+x = torch.ones(2, 3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  std::vector<std::string> ops;
+  for (const graph::Node& n : r.graph.nodes()) {
+    if (n.kind == graph::NodeKind::kCall) {
+      ops.push_back(absl::StrCat(n.op->name(), n.meta[0].Annotation()));
+    }
+  }
+  EXPECT_EQ(absl::StrJoin(ops, " "),
+            "selectf32[3][1]cpu slicef32[2, 2][3, 1]cpu unsqueezef32[1, 2, 3][6, 3, 1]cpu "
+            "selectf32[1, 2][6, 3]cpu tf32[3, 2][1, 3]cpu");
+  EXPECT_EQ(std::string(r.return_value.children[4].value.as<vm::Str>()->view()), "rows=2");
+}
+
+TEST_F(FrontendTest, ExceptionsRaisedAndCaughtInsideTheTrace) {
+  Run(R"(
+import torch
+def lookup(d, k):
+    return d[k]
+def f(x, d):
+    try:
+        y = lookup(d, "missing")
+    except KeyError:
+        y = x + 1
+    try:
+        raise ValueError("bad")
+    except (TypeError, ValueError) as e:
+        y = y * 2
+    finally:
+        y = y - 1
+    return y
+def g(x):
+    raise ValueError("escapes")
+x = torch.ones(3)
+d = {"a": 1}
+)");
+  TraceResult r = TraceCall("f", {"x", "d"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  EXPECT_EQ(r.graph.num_calls(), 3);
+  TraceResult e = TraceCall("g", {"x"});
+  ASSERT_EQ(e.stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(e.stop.reason.gb_type, "Observed exception");
+  EXPECT_EQ(e.stop.reason.context,
+            "raised exception ValueError(ConstantVariable(str: 'escapes'))");
+}
+
+TEST_F(FrontendTest, UserContextManagersAreInlined) {
+  Run(R"(
+import torch
+class Scale:
+    def __init__(self, k):
+        self.k = k
+    def __enter__(self):
+        return self.k
+    def __exit__(self, typ, val, tb):
+        return False
+s = Scale(3)
+def f(x):
+    with s as k:
+        y = x * k
+    return y, x.device
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  EXPECT_EQ(r.graph.num_calls(), 1);
+  EXPECT_EQ(r.return_value.children[1].kind, Rebuild::Kind::kConstant);
+}
+
+TEST_F(FrontendTest, ConstantAttributesAndTruthOfObjects) {
+  Run(R"(
+import torch
+class Empty:
+    def __len__(self):
+        return 0
+e = Empty()
+def f(x):
+    y = x
+    if x.dtype.is_floating_point and x.shape == (3,) and x.shape[0:] == (3,) and [3] == list(x.shape) != (3,):
+        y = y + 1
+    if e:
+        y = y * 100
+    return y, "a-b".split("-")
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  EXPECT_EQ(r.graph.num_calls(), 1);
+  EXPECT_EQ(r.graph.nodes()[1].op->name(), "add");
+}
+
+TEST_F(FrontendTest, LanguageConstructsTraceWithoutBreaks) {
+  Run(R"(
+import torch
+def kwonly(x, *args, scale=1.0, **kw):
+    return x * scale + len(args) + len(kw)
+def f(x):
+    n = 0
+    def counter():
+        nonlocal n
+        n = n + 1
+        return n
+    counter()
+    counter()
+    sq = lambda t: t * t
+    i = 0
+    while i < 3:
+        i += 1
+    y = sq(x) if 0 < i <= 3 else x
+    evens = [j for j in range(6) if j % 2 == 0]
+    table = {k: k * 2 for k in evens}
+    a, b = table[2], table.get(9, 7)
+    del a
+    y = kwonly(y, 1, 2, scale=2.0, extra=3)
+    args = (y,)
+    opts = {"scale": 0.5}
+    y = kwonly(*args, **opts)
+    return y, n, i, evens, b, " ".join(["a", "b"])
+x = torch.ones(2)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context << " at line "
+                                              << r.stop.reason.user_stack.back().line;
+  const Rebuild& ret = r.return_value;
+  EXPECT_EQ(ret.children[1].value.as_int(), 2);
+  EXPECT_EQ(ret.children[2].value.as_int(), 3);
+  EXPECT_EQ(ret.children[3].kind, Rebuild::Kind::kList);
+  EXPECT_EQ(ret.children[3].children.size(), 3u);
+  EXPECT_EQ(ret.children[4].value.as_int(), 7);
+  EXPECT_EQ(r.graph.num_calls(), 7);  // sq: mul; each kwonly call: mul, add, add
+}
+
+TEST_F(FrontendTest, UnsupportedConstructsBreakCleanly) {
+  Run(R"(
+import torch
+class P:
+    def __init__(self, v):
+        self.v = v
+def gen(x):
+    return sum(t for t in [x, x])
+def construct(x):
+    return P(x)
+def use_object(x):
+    p = P(x + 1)
+    p.w = 2
+    return p.v * p.w
+def star(x):
+    a, *rest = [x, x, x]
+    return a
+def adv(x):
+    return x[torch.tensor([0])]
+x = torch.ones(2)
+)");
+  for (const char* fn : {"gen", "construct", "star", "adv"}) {
+    TraceResult r = TraceCall(fn, {"x"});
+    EXPECT_EQ(r.stop.kind, Stop::Kind::kBreak) << fn;
+    EXPECT_FALSE(r.stop.reason.gb_type.empty()) << fn;
+    EXPECT_FALSE(r.stop.reason.user_stack.empty()) << fn;
+  }
+  TraceResult r = TraceCall("use_object", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  EXPECT_EQ(r.graph.num_calls(), 2);
+  EXPECT_TRUE(r.side_effects.empty());
+}
+
+}  // namespace
+}  // namespace wick::frontend

@@ -1,0 +1,542 @@
+// Calls over trackers: inlining Python functions (with defaults, *args, **kwargs and
+// closures), torch functions and Tensor methods (graph nodes), torch._C._nn natives,
+// builtins and math on constants, methods of traced containers, and the calls that
+// stop the trace (torch._dynamo.graph_break(), print, Tensor.item()).
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "frontend/internal/translator.h"
+#include "tensor/op_registry.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/torch.h"
+
+namespace wick::frontend::internal {
+namespace {
+
+using graph::CallStyle;
+using Kwargs = std::vector<std::pair<std::string, VarPtr>>;
+
+bool AllConstant(const std::vector<VarPtr>& args, const Kwargs& kwargs) {
+  for (const VarPtr& a : args) {
+    if (a->is_constant()) continue;
+    if (a->kind != VarKind::kTuple && a->kind != VarKind::kList) return false;
+    for (const VarPtr& x : a->items) {
+      if (!AllConstant({x}, {})) return false;
+    }
+  }
+  return kwargs.empty();
+}
+
+// Runs a pure builtin (or a method of a constant) on constant arguments.
+absl::StatusOr<VarPtr> FoldCall(Translator& tx, const vm::Value& fn,
+                                const std::vector<VarPtr>& args) {
+  vm::Runtime& rt = tx.state().rt;
+  std::vector<vm::Value> vals(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!ReifyConstant(rt, args[i], &vals[i])) return absl::InternalError("FoldCall on a non-constant");
+  }
+  vm::Value r = vm::Call(rt, fn, vals);
+  if (r.is_raised()) return RaisePending(tx);
+  return MakeConstant(std::move(r));
+}
+
+absl::Status BreakUnsupportedBuiltin(Translator& tx, const std::string& name,
+                                     const std::vector<VarPtr>& args) {
+  std::string types;
+  for (const VarPtr& a : args) {
+    absl::StrAppend(&types, types.empty() ? "" : ", ", DescribeVar(tx.state().rt, *a));
+  }
+  return tx.Break("Failed to trace builtin operator",
+                  absl::StrCat("builtin ", name, " [", types, "] False"),
+                  absl::StrCat("Dynamo does not know how to trace builtin operator `", name,
+                               "` with argument types [", types, "] (has_kwargs False)"),
+                  {absl::StrCat("Avoid calling builtin `", name,
+                                "` with argument types [", types,
+                                "]. Consider using an equivalent alternative function/method "
+                                "to `", name, "`."),
+                   "If you are attempting to call a logging function (e.g. `print`), you can "
+                   "try adding it to `torch._dynamo.config.reorderable_logging_functions`.",
+                   "Please report an issue to PyTorch."});
+}
+
+// The Python type of a tracker's value, for isinstance.
+vm::Type* TypeOfVar(TraceState& st, const Var& v) {
+  vm::Runtime& rt = st.rt;
+  switch (v.kind) {
+    case VarKind::kTensor:
+      return v.value.is_object() ? rt.TypeOf(v.value) : st.known.tensor_type.as<vm::Type>();
+    case VarKind::kTuple: return rt.types().tuple;
+    case VarKind::kList: return rt.types().list;
+    case VarKind::kDict: return rt.types().dict;
+    case VarKind::kConstant:
+    case VarKind::kObject: return rt.TypeOf(v.value);
+    case VarKind::kNewObject: return v.value.as<vm::Type>();
+    default: return nullptr;
+  }
+}
+
+absl::StatusOr<VarPtr> IsInstanceCall(Translator& tx, const std::vector<VarPtr>& args) {
+  TraceState& st = tx.state();
+  vm::Type* t = TypeOfVar(st, *args[0]);
+  std::vector<vm::Value> classes;
+  const VarPtr& c = args[1];
+  if (c->kind == VarKind::kObject) classes.push_back(c->value);
+  for (const VarPtr& x : c->items) classes.push_back(x->value);
+  if (c->is_constant() && st.rt.IsTuple(c->value)) classes = c->value.as<vm::Tuple>()->items;
+  if (t == nullptr) return BreakUnsupportedBuiltin(tx, "isinstance", args);
+  for (const vm::Value& cls : classes) {
+    if (!cls.is_object() || !st.rt.IsInstance(cls, st.rt.types().type)) {
+      return BreakUnsupportedBuiltin(tx, "isinstance", args);
+    }
+    if (t->IsSubtypeOf(cls.as<vm::Type>())) return MakeConstant(vm::Value::Bool(true));
+  }
+  return MakeConstant(vm::Value::Bool(false));
+}
+
+absl::StatusOr<VarPtr> LenCall(Translator& tx, const VarPtr& v) {
+  switch (v->kind) {
+    case VarKind::kTuple:
+    case VarKind::kList:
+    case VarKind::kSize:
+    case VarKind::kDict: return MakeConstant(vm::Value::Int(v->items.size()));
+    case VarKind::kTensor:
+      if (!v->meta.sizes.empty()) return MakeConstant(vm::Value::Int(v->meta.sizes[0]));
+      break;
+    case VarKind::kConstant: return FoldCall(tx, *tx.state().builtins->GetStr("len"), {v});
+    case VarKind::kObject: {
+      bool found = false;
+      ASSIGN_OR_RETURN(VarPtr r, CallDunder(tx, v, "__len__", {}, &found));
+      if (found) return r;
+      break;
+    }
+    default: break;
+  }
+  return BreakUnsupportedBuiltin(tx, "len", {v});
+}
+
+// Builtins: those with tracker semantics first, then pure ones folded on constants.
+absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, const vm::Value& fn,
+                                   std::vector<VarPtr> args, Kwargs kwargs) {
+  TraceState& st = tx.state();
+  if (name == "isinstance" && args.size() == 2) return IsInstanceCall(tx, args);
+  if (name == "len" && args.size() == 1) return LenCall(tx, args[0]);
+  if (name == "iter" && args.size() == 1) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
+    return MakeSequence(VarKind::kIterator, std::move(items));
+  }
+  if ((name == "tuple" || name == "list") && args.size() <= 1 && kwargs.empty()) {
+    std::vector<VarPtr> items;
+    if (!args.empty()) {
+      ASSIGN_OR_RETURN(items, Unpack(tx, args[0]));
+    }
+    return MakeSequence(name == "tuple" ? VarKind::kTuple : VarKind::kList, std::move(items));
+  }
+  if (name == "dict" && args.empty()) {
+    VarPtr d = MakeVar(VarKind::kDict);
+    for (auto& [k, v] : kwargs) {
+      d->keys.push_back(st.rt.NewStr(k));
+      d->items.push_back(v);
+    }
+    return d;
+  }
+  if ((name == "enumerate" || name == "zip") && kwargs.empty() && !args.empty()) {
+    std::vector<std::vector<VarPtr>> seqs;
+    for (const VarPtr& a : args) {
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, a));
+      seqs.push_back(std::move(items));
+    }
+    std::vector<VarPtr> out;
+    if (name == "enumerate") {
+      int64_t start = args.size() > 1 ? args[1]->value.as_int() : 0;
+      for (size_t i = 0; i < seqs[0].size(); ++i) {
+        out.push_back(MakeSequence(VarKind::kTuple,
+                                   {MakeConstant(vm::Value::Int(start + i)), seqs[0][i]}));
+      }
+    } else {
+      size_t n = seqs[0].size();
+      for (const auto& s : seqs) n = std::min(n, s.size());
+      for (size_t i = 0; i < n; ++i) {
+        std::vector<VarPtr> t;
+        for (const auto& s : seqs) t.push_back(s[i]);
+        out.push_back(MakeSequence(VarKind::kTuple, std::move(t)));
+      }
+    }
+    return MakeSequence(VarKind::kIterator, std::move(out));
+  }
+  if (name == "getattr" && (args.size() == 2 || args.size() == 3) && args[1]->is_constant() &&
+      st.rt.IsStr(args[1]->value)) {
+    return GetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()));
+  }
+  static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",
+                                      "round", "pow", "divmod", "range", "sum", "repr",
+                                      "chr", "ord", "hash"};
+  for (const char* p : kPure) {
+    if (name == p && AllConstant(args, kwargs)) return FoldCall(tx, fn, args);
+  }
+  if ((name == "min" || name == "max") && args.size() == 1) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
+    if (AllConstant(items, {})) return FoldCall(tx, fn, items);
+  }
+  return BreakUnsupportedBuiltin(tx, name, args);
+}
+
+// Arguments by parameter name (positional first, then keywords); null when absent.
+// False when an argument matches no parameter.
+bool NamedArgs(const std::vector<VarPtr>& args, const Kwargs& kwargs,
+               const std::vector<const char*>& names, std::vector<VarPtr>* out) {
+  out->assign(names.size(), nullptr);
+  if (args.size() > names.size()) return false;
+  for (size_t i = 0; i < args.size(); ++i) (*out)[i] = args[i];
+  for (const auto& [k, v] : kwargs) {
+    size_t i = 0;
+    while (i < names.size() && k != names[i]) ++i;
+    if (i == names.size() || (*out)[i] != nullptr) return false;
+    (*out)[i] = v;
+  }
+  return true;
+}
+
+// torch._C._nn natives are thin wrappers over registry ops (vm/torch/nn_natives.cc).
+absl::StatusOr<VarPtr> CallNNNative(Translator& tx, const std::string& name,
+                                    std::vector<VarPtr> args, Kwargs kwargs) {
+  std::string target = "torch._C._nn." + name;
+  std::vector<VarPtr> a;
+  if (name == "dropout" && NamedArgs(args, kwargs, {"input", "p", "training", "inplace"}, &a) &&
+      a[0] != nullptr) {
+    VarPtr p = a[1] ? a[1] : MakeConstant(vm::Value::Float(0.5));
+    VarPtr training = a[2] ? a[2] : MakeConstant(vm::Value::Bool(true));
+    bool inplace = a[3] && a[3]->is_constant() && a[3]->value.is_bool() && a[3]->value.as_bool();
+    if (p->is_constant() && (p->value.is_float() || p->value.is_int()) &&
+        (p->value.is_float() ? p->value.as_float() : p->value.as_int()) >= 0 &&
+        (p->value.is_float() ? p->value.as_float() : p->value.as_int()) <= 1 &&
+        training->is_constant()) {
+      if (p->value.is_int()) p = MakeConstant(vm::Value::Float(p->value.as_int()));
+      return CallTensorOp(tx, inplace ? "dropout_" : "dropout", {a[0], p, training}, {},
+                          CallStyle::kFunction, target);
+    }
+  }
+  if (name == "embedding" && NamedArgs(args, kwargs, {"input", "weight", "padding_idx"}, &a) &&
+      a[0] != nullptr && a[1] != nullptr) {
+    VarPtr pad = a[2] && !(a[2]->is_constant() && a[2]->value.is_none())
+                     ? a[2] : MakeConstant(vm::Value::Int(-1));
+    return CallTensorOp(tx, "embedding", {a[1], a[0], pad}, {}, CallStyle::kFunction, target);
+  }
+  if (name == "relu" || name == "silu") {
+    args.resize(1);
+    return CallTensorOp(tx, name, std::move(args), {}, CallStyle::kFunction, target);
+  }
+  static const char* const kDirect[] = {"linear", "gelu", "layer_norm", "softmax",
+                                        "log_softmax", "scaled_dot_product_attention"};
+  for (const char* d : kDirect) {
+    if (name == d) return CallTensorOp(tx, name, std::move(args), std::move(kwargs),
+                                       CallStyle::kFunction, target);
+  }
+  return tx.Break("Unsupported function call", target,
+                  absl::StrCat("Dynamo in wick does not trace `", target, "` yet."));
+}
+
+absl::StatusOr<VarPtr> CallTensorMethod(Translator& tx, const VarPtr& self,
+                                        const std::string& name, std::vector<VarPtr> args,
+                                        Kwargs kwargs) {
+  TraceState& st = tx.state();
+  if (name == "item" || name == "tolist") {
+    if (!st.opts.capture_scalar_outputs || name == "tolist") {
+      return tx.Break("Unsupported Tensor.item() call with capture_scalar_outputs=False",
+                      absl::StrCat("call_method TensorVariable() ", name, " () {}"),
+                      "Dynamo does not support tracing `Tensor.item()` with "
+                      "config.capture_scalar_outputs=False.",
+                      {"Set `torch._dynamo.config.capture_scalar_outputs = True` or "
+                       "`export TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these "
+                       "operations in the captured graph."});
+    }
+    return tx.Break("Unsupported Tensor.item()", name, "Scalar outputs are not traced yet.");
+  }
+  const auto& sizes = self->meta.sizes;
+  if ((name == "size" || name == "dim" || name == "numel") && kwargs.empty()) {
+    if (name == "dim") return MakeConstant(vm::Value::Int(sizes.size()));
+    if (name == "numel") {
+      int64_t n = 1;
+      for (int64_t s : sizes) n *= s;
+      return MakeConstant(vm::Value::Int(n));
+    }
+    if (args.empty()) {
+      VarPtr size = MakeVar(VarKind::kSize);
+      for (int64_t s : sizes) size->items.push_back(MakeConstant(vm::Value::Int(s)));
+      return size;
+    }
+    if (args[0]->is_constant() && args[0]->value.is_int_like()) {
+      int64_t d = args[0]->value.as_int();
+      int64_t n = static_cast<int64_t>(sizes.size());
+      if (d < 0) d += n;
+      if (d >= 0 && d < n) return MakeConstant(vm::Value::Int(sizes[d]));
+    }
+  }
+  if ((name == "stride") && kwargs.empty()) {
+    const auto& strides = self->meta.strides;
+    if (args.empty()) {
+      std::vector<vm::Value> items;
+      for (int64_t s : strides) items.push_back(vm::Value::Int(s));
+      return MakeConstant(tx.state().rt.NewTuple(std::move(items)));
+    }
+    if (args[0]->is_constant() && args[0]->value.is_int_like()) {
+      int64_t d = args[0]->value.as_int();
+      int64_t n = static_cast<int64_t>(strides.size());
+      if (d < 0) d += n;
+      if (d >= 0 && d < n) return MakeConstant(vm::Value::Int(strides[d]));
+    }
+  }
+  if (name == "is_floating_point" && args.empty()) {
+    return MakeConstant(vm::Value::Bool(tensor::IsFloating(self->meta.dtype)));
+  }
+  if ((name == "cpu" || (name == "contiguous" && self->fake.is_contiguous())) && args.empty()) {
+    return self;
+  }
+  if (name == "ndimension") return CallTensorMethod(tx, self, "dim", args, kwargs);
+  if (name == "nelement") return CallTensorMethod(tx, self, "numel", args, kwargs);
+  if (name == "type" && args.size() == 1) return CallTensorMethod(tx, self, "to", args, kwargs);
+  if (tensor::OpRegistry::Global().Overloads(name).empty()) {
+    return tx.Break("Unsupported Tensor method", absl::StrCat("Tensor.", name),
+                    absl::StrCat("Dynamo in wick does not trace `Tensor.", name, "` yet."));
+  }
+  args.insert(args.begin(), self);
+  return CallTensorOp(tx, name, std::move(args), std::move(kwargs), CallStyle::kMethod, name);
+}
+
+// Methods of traced lists and dicts, and of constants (folded).
+absl::StatusOr<VarPtr> CallContainerMethod(Translator& tx, const VarPtr& self,
+                                           const std::string& name, std::vector<VarPtr> args,
+                                           Kwargs kwargs) {
+  vm::Runtime& rt = tx.state().rt;
+  if (self->kind == VarKind::kList) {
+    if (name == "append" && args.size() == 1) {
+      NoteMutation(tx, self);
+      self->items.push_back(args[0]);
+      return MakeConstant(vm::Value::None());
+    }
+    if (name == "extend" && args.size() == 1) {
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
+      NoteMutation(tx, self);
+      self->items.insert(self->items.end(), items.begin(), items.end());
+      return MakeConstant(vm::Value::None());
+    }
+    if (name == "pop" && args.size() <= 1 && !self->items.empty()) {
+      int64_t n = static_cast<int64_t>(self->items.size());
+      int64_t i = args.empty() ? n - 1 : args[0]->value.as_int();
+      if (i < 0) i += n;
+      if (i >= 0 && i < n) {
+        NoteMutation(tx, self);
+        VarPtr v = self->items[i];
+        self->items.erase(self->items.begin() + i);
+        return v;
+      }
+    }
+    if (name == "insert" && args.size() == 2 && args[0]->is_constant()) {
+      int64_t n = static_cast<int64_t>(self->items.size());
+      int64_t i = std::clamp<int64_t>(args[0]->value.as_int() < 0
+                                          ? args[0]->value.as_int() + n
+                                          : args[0]->value.as_int(), 0, n);
+      NoteMutation(tx, self);
+      self->items.insert(self->items.begin() + i, args[1]);
+      return MakeConstant(vm::Value::None());
+    }
+  }
+  if (self->kind == VarKind::kDict && kwargs.empty()) {
+    std::vector<VarPtr> out;
+    if (name == "keys" || name == "values" || name == "items") {
+      for (size_t i = 0; i < self->keys.size(); ++i) {
+        VarPtr k = MakeConstant(self->keys[i]);
+        if (name == "keys") out.push_back(k);
+        if (name == "values") out.push_back(self->items[i]);
+        if (name == "items") out.push_back(MakeSequence(VarKind::kTuple, {k, self->items[i]}));
+      }
+      return MakeSequence(VarKind::kList, std::move(out));
+    }
+    if (name == "get" && !args.empty() && args[0]->is_constant()) {
+      for (size_t i = 0; i < self->keys.size(); ++i) {
+        if (vm::Equal(rt, self->keys[i], args[0]->value) == 1) return self->items[i];
+      }
+      return args.size() > 1 ? args[1] : MakeConstant(vm::Value::None());
+    }
+  }
+  if (self->is_constant() && AllConstant(args, kwargs)) {
+    vm::Value m = vm::GetAttr(rt, self->value, name);
+    if (m.is_raised()) {
+      rt.ClearException();
+    } else {
+      return FoldCall(tx, m, args);
+    }
+  }
+  return tx.Break("Unsupported method call", absl::StrCat(DescribeVar(rt, *self), ".", name),
+                  "Dynamo in wick does not trace this method.");
+}
+
+// `Cls(*args)` for a plain user class: a new tracked object, __init__ inlined. It
+// lives only in the trace (returning it or storing it outside breaks).
+absl::StatusOr<VarPtr> ConstructObject(Translator& tx, const VarPtr& cls, std::vector<VarPtr> args,
+                                       Kwargs kwargs) {
+  vm::Runtime& rt = tx.state().rt;
+  VarPtr obj = MakeVar(VarKind::kNewObject);
+  obj->value = cls->value;
+  const vm::Value* init = cls->value.as<vm::Type>()->Lookup("__init__");
+  if (init != nullptr && rt.TypeOf(*init) == rt.types().function) {
+    ASSIGN_OR_RETURN(VarPtr f, Wrap(tx, *init, nullptr));
+    args.insert(args.begin(), obj);
+    ASSIGN_OR_RETURN(VarPtr r, Call(tx, f, std::move(args), std::move(kwargs)));
+    (void)r;
+  } else if (!args.empty() || !kwargs.empty()) {
+    return RaiseObserved(tx, rt.exc().type_error, "object() takes no arguments");
+  }
+  return obj;
+}
+
+absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
+                                  Kwargs kwargs) {
+  TraceState& st = tx.state();
+  vm::Runtime& rt = st.rt;
+  const vm::Value& v = fn->value;
+  const KnownObjects& k = st.known;
+  if (v.Is(k.graph_break)) {
+    std::string msg = "None";
+    VarPtr m = args.empty() ? nullptr : args[0];
+    for (auto& [key, val] : kwargs) {
+      if (key == "msg") m = val;
+    }
+    if (m != nullptr && m->is_constant() && rt.IsStr(m->value)) {
+      msg = std::string(m->value.as<vm::Str>()->view());
+    }
+    std::string kw;
+    for (auto& [key, val] : kwargs) {
+      absl::StrAppend(&kw, kw.empty() ? "" : ", ", "'", key, "': ", DescribeVar(rt, *val));
+    }
+    return tx.Break("Call to `torch._dynamo.graph_break()`",
+                    absl::StrCat("Called `torch._dynamo.graph_break()` with args `[",
+                                 args.empty() ? "" : DescribeVar(rt, *args[0]), "]`, kwargs `{",
+                                 kw, "}`"),
+                    "User-inserted graph break. Message: " + msg,
+                    {"Remove the `torch._dynamo.graph_break()` call."});
+  }
+  if (v.Is(k.is_compiling) || v.Is(k.compiler_is_compiling)) {
+    return MakeConstant(vm::Value::Bool(true));
+  }
+  if (v.Is(k.is_grad_enabled)) return MakeConstant(vm::Value::Bool(st.grad_enabled));
+  if ((v.Is(k.no_grad) || v.Is(k.enable_grad)) && args.empty()) {
+    VarPtr g = MakeVar(VarKind::kGradMode);
+    g->grad_mode = v.Is(k.enable_grad);
+    return g;
+  }
+  std::string op;
+  bool method = false;
+  if (vm::RegistryOpOf(rt, v, &op, &method)) {
+    return CallTensorOp(tx, op, std::move(args), std::move(kwargs),
+                        method ? CallStyle::kMethod : CallStyle::kFunction,
+                        method ? op : "torch." + op);
+  }
+  if (rt.TypeOf(v) == rt.types().builtin_function) {
+    const std::string& name = v.as<vm::BuiltinFunction>()->name;
+    const vm::Value* b = st.builtins->GetStr(name);
+    if (b != nullptr && b->Is(v)) return CallBuiltin(tx, name, v, std::move(args), std::move(kwargs));
+    auto in_module = [&](const vm::Value& mod) {
+      if (mod.is_none()) return false;
+      const vm::Value* x = mod.as<vm::Module>()->dict->GetStr(name);
+      return x != nullptr && x->Is(v);
+    };
+    if (in_module(k.nn_natives)) return CallNNNative(tx, name, std::move(args), std::move(kwargs));
+    if (in_module(k.math_module) && AllConstant(args, kwargs)) return FoldCall(tx, v, args);
+    if (name == "print") return BreakUnsupportedBuiltin(tx, name, args);
+  }
+  if (rt.IsInstance(v, rt.types().type)) {
+    if (v.as<vm::Type>()->IsSubtypeOf(rt.exc().base_exception) && kwargs.empty()) {
+      VarPtr e = MakeVar(VarKind::kException);
+      e->value = v;
+      e->items = std::move(args);
+      if (e->items.empty()) e->items.push_back(MakeConstant(rt.NewStr("")));
+      return e;
+    }
+    const vm::Value* b = st.builtins->GetStr(v.as<vm::Type>()->name());
+    if (b != nullptr && b->Is(v)) {
+      return CallBuiltin(tx, v.as<vm::Type>()->name(), v, std::move(args), std::move(kwargs));
+    }
+    vm::Type* cls = v.as<vm::Type>();
+    bool is_module = !k.nn_module_type.is_none() &&
+                     cls->IsSubtypeOf(k.nn_module_type.as<vm::Type>());
+    if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module &&
+        cls->Lookup("__new__") == nullptr) {
+      return ConstructObject(tx, fn, std::move(args), std::move(kwargs));
+    }
+    return tx.Break("Unsupported: class construction", v.as<vm::Type>()->name(),
+                    "Dynamo in wick does not trace constructing instances of classes yet.");
+  }
+  if (rt.TypeOf(v)->layout() == vm::Layout::kObject) {
+    // An nn.Module (or any callable instance): inline type(obj).forward / __call__.
+    ASSIGN_OR_RETURN(VarPtr target, GetAttr(tx, fn, "forward"));
+    return Call(tx, target, std::move(args), std::move(kwargs));
+  }
+  std::string name = rt.TypeOf(v) == rt.types().builtin_function
+                         ? v.as<vm::BuiltinFunction>()->name
+                         : rt.TypeOf(v)->name();
+  return tx.Break("Unsupported function call", name,
+                  absl::StrCat("Dynamo does not know how to trace the function `", name, "`."),
+                  {"Avoid calling this function in the compiled region."});
+}
+
+}  // namespace
+
+absl::StatusOr<VarPtr> CallDunder(Translator& tx, const VarPtr& obj, const char* dunder,
+                                  std::vector<VarPtr> args, bool* found) {
+  vm::Runtime& rt = tx.state().rt;
+  *found = false;
+  vm::Type* type = obj->kind == VarKind::kNewObject ? obj->value.as<vm::Type>()
+                   : obj->kind == VarKind::kObject  ? rt.TypeOf(obj->value)
+                                                    : nullptr;
+  if (type == nullptr || type->layout() != vm::Layout::kObject) return VarPtr();
+  const vm::Value* f = type->Lookup(dunder);
+  if (f == nullptr || rt.TypeOf(*f) != rt.types().function) return VarPtr();
+  *found = true;
+  ASSIGN_OR_RETURN(VarPtr fn, Wrap(tx, *f, nullptr));
+  args.insert(args.begin(), obj);
+  return Call(tx, fn, std::move(args), {});
+}
+
+absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
+                            Kwargs kwargs) {
+  switch (fn->kind) {
+    case VarKind::kFunction: {
+      const vm::Value& v = fn->value;
+      const KnownObjects& k = tx.state().known;
+      if (v.is_object() && (v.Is(k.graph_break) || v.Is(k.is_compiling) ||
+                            v.Is(k.compiler_is_compiling))) {
+        return CallObject(tx, fn, std::move(args), std::move(kwargs));
+      }
+      return InlineFunction(tx, fn, std::move(args), std::move(kwargs));
+    }
+    case VarKind::kBoundMethod: {
+      const VarPtr& self = fn->self;
+      if (fn->func->is_constant()) {  // a method looked up by name
+        std::string name(fn->func->value.as<vm::Str>()->view());
+        if (self->is_tensor()) {
+          return CallTensorMethod(tx, self, name, std::move(args), std::move(kwargs));
+        }
+        return CallContainerMethod(tx, self, name, std::move(args), std::move(kwargs));
+      }
+      args.insert(args.begin(), self);
+      return Call(tx, fn->func, std::move(args), std::move(kwargs));
+    }
+    case VarKind::kObject: return CallObject(tx, fn, std::move(args), std::move(kwargs));
+    case VarKind::kNewObject: {
+      bool found = false;
+      ASSIGN_OR_RETURN(VarPtr r, CallDunder(tx, fn, "__call__", std::move(args), &found));
+      if (found) return r;
+      break;
+    }
+    case VarKind::kGradModeExit:
+      tx.state().grad_enabled = fn->grad_mode;
+      return MakeConstant(vm::Value::None());
+    default: break;
+  }
+  return tx.Break("Unsupported function call", DescribeVar(tx.state().rt, *fn),
+                  "This value is not callable in a way Dynamo in wick can trace.");
+}
+
+}  // namespace wick::frontend::internal

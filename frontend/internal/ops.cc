@@ -1,0 +1,684 @@
+// Operators over trackers: registry op calls that add graph nodes (mirroring how the
+// eager bindings in vm/torch dispatch `x + 1`, `torch.sin(x)`, `x.view(2, 3)`), and
+// Python operators on constants, which are folded by running the VM's own protocol
+// on the constant values (pure: constants have no user code behind them).
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "frontend/internal/translator.h"
+#include "tensor/op_registry.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/torch.h"
+
+namespace wick::frontend::internal {
+namespace {
+
+using graph::Arg;
+using graph::CallStyle;
+
+// A tracker as a registry argument; Unimplemented when it is not one.
+absl::StatusOr<tensor::Value> ToRegistryValue(Translator& tx, const VarPtr& v) {
+  vm::Runtime& rt = tx.state().rt;
+  switch (v->kind) {
+    case VarKind::kTensor: return tensor::Value(v->fake);
+    case VarKind::kConstant: {
+      const vm::Value& c = v->value;
+      tensor::DType d;
+      if (v->wrapped_number) {
+        tensor::Scalar sc = c.is_bool()  ? tensor::Scalar(c.as_bool())
+                            : c.is_int() ? tensor::Scalar(c.as_int())
+                                         : tensor::Scalar(c.as_float());
+        return tensor::Value(tensor::Tensor::FromScalar(sc, std::nullopt, true));
+      }
+      if (c.is_none()) return tensor::Value();
+      if (c.is_bool()) return tensor::Value(c.as_bool());
+      if (c.is_int()) return tensor::Value(c.as_int());
+      if (c.is_float()) return tensor::Value(c.as_float());
+      if (rt.IsStr(c)) return tensor::Value(std::string(c.as<vm::Str>()->view()));
+      if (vm::DTypeOfObject(rt, c, &d)) return tensor::Value(d);
+      if (rt.IsTuple(c)) {
+        std::vector<VarPtr> items;
+        for (const vm::Value& x : c.as<vm::Tuple>()->items) items.push_back(MakeConstant(x));
+        return ToRegistryValue(tx, MakeSequence(VarKind::kTuple, std::move(items)));
+      }
+      break;
+    }
+    case VarKind::kTuple:
+    case VarKind::kList:
+    case VarKind::kSize: {
+      bool all_int = true, all_num = true, all_tensor = true;
+      for (const VarPtr& x : v->items) {
+        bool is_int = x->is_constant() && x->value.is_int_like();
+        all_int &= is_int;
+        all_num &= is_int || (x->is_constant() && x->value.is_float());
+        all_tensor &= x->is_tensor();
+      }
+      if (v->items.empty() || all_int) {
+        std::vector<int64_t> l;
+        for (const VarPtr& x : v->items) l.push_back(x->value.as_int());
+        return tensor::Value(std::move(l));
+      }
+      if (all_num) {
+        std::vector<double> l;
+        for (const VarPtr& x : v->items) {
+          l.push_back(x->value.is_float() ? x->value.as_float() : x->value.as_int());
+        }
+        return tensor::Value(std::move(l));
+      }
+      if (all_tensor) {
+        std::vector<tensor::Tensor> l;
+        for (const VarPtr& x : v->items) l.push_back(x->fake);
+        return tensor::Value(std::move(l));
+      }
+      break;
+    }
+    default: break;
+  }
+  return absl::UnimplementedError(DescribeVar(rt, *v));
+}
+
+// PyTorch's varargs sizes: `x.view(2, 3)` binds like `x.view((2, 3))` when the int
+// list is the op's only positional parameter after self (as vm/torch/bindings.cc).
+void PackVarargs(const std::string& name, bool method, std::vector<tensor::Value>* args) {
+  size_t offset = method ? 1 : 0;
+  if (args->size() <= offset) return;
+  for (size_t i = offset; i < args->size(); ++i) {
+    if (!(*args)[i].is_int() && !(*args)[i].is_bool()) return;
+  }
+  for (const tensor::OpDef* op : tensor::OpRegistry::Global().Overloads(name)) {
+    const tensor::OpSchema& s = op->schema;
+    if (s.num_positional() != static_cast<int>(offset) + 1) continue;
+    const tensor::ArgType& t = s.arguments[offset].type;
+    if (!t.list || t.base != tensor::ArgType::Base::kInt) continue;
+    std::vector<int64_t> sizes;
+    for (size_t i = offset; i < args->size(); ++i) {
+      sizes.push_back((*args)[i].is_bool() ? (*args)[i].to_bool() : (*args)[i].to_int());
+    }
+    args->resize(offset);
+    args->push_back(tensor::Value(std::move(sizes)));
+    return;
+  }
+}
+
+// The tracker whose fake tensor is `t`, among the call's inputs.
+const VarPtr* FindTensor(const std::vector<const VarPtr*>& inputs, const tensor::Tensor& t) {
+  for (const VarPtr* v : inputs) {
+    if ((*v)->is_tensor() && (*v)->fake.is_same(t)) return v;
+  }
+  return nullptr;
+}
+
+// A bound registry value as a graph argument: fake tensors map back to their nodes,
+// wrapped numbers (Python numbers in Tensor slots) become constants.
+absl::StatusOr<Arg> ToGraphArg(const std::vector<const VarPtr*>& inputs,
+                               const tensor::Value& v) {
+  if (v.is_tensor()) {
+    const tensor::Tensor& t = v.to_tensor();
+    if (const VarPtr* var = FindTensor(inputs, t)) return Arg::Ref((*var)->ref);
+    if (t.is_wrapped_number() && !t.is_meta()) {
+      absl::StatusOr<tensor::Scalar> s = t.Item();
+      if (!s.ok()) return s.status();
+      return Arg::Constant(tensor::Value(*s));
+    }
+    return absl::InternalError("bound tensor argument is not a traced value");
+  }
+  if (v.is_tensor_list()) {
+    std::vector<graph::ValueRef> refs;
+    for (const tensor::Tensor& t : v.to_tensor_list()) {
+      const VarPtr* var = FindTensor(inputs, t);
+      if (var == nullptr) return absl::InternalError("bound tensor list element not traced");
+      refs.push_back((*var)->ref);
+    }
+    return Arg::RefList(std::move(refs));
+  }
+  return Arg::Constant(v);
+}
+
+void CollectInputs(const VarPtr& v, std::vector<const VarPtr*>* out) {
+  out->push_back(&v);
+  if (v->kind == VarKind::kTuple || v->kind == VarKind::kList) {
+    for (const VarPtr& x : v->items) CollectInputs(x, out);
+  }
+}
+
+VarPtr TensorFromNode(TraceState& st, graph::ValueRef ref, const graph::TensorMeta& m) {
+  VarPtr out = MakeVar(VarKind::kTensor);
+  out->ref = ref;
+  out->meta = m;
+  out->fake = tensor::Tensor::MetaStrided(m.sizes, m.strides, m.dtype);
+  out->fake.set_requires_grad(m.requires_grad);
+  return out;
+}
+
+// The tracker for what node `id` produces, shaped by the op's returns.
+VarPtr ResultOf(TraceState& st, const tensor::OpDef* op, graph::NodeId id) {
+  const graph::Node& n = st.builder.node(id);
+  const auto& rets = op->schema.returns;
+  if (rets.empty() || n.meta.empty()) return MakeConstant(vm::Value::None());
+  if (rets.size() == 1 && !rets[0].type.list) return TensorFromNode(st, {id, -1}, n.meta[0]);
+  std::vector<VarPtr> items;
+  for (size_t i = 0; i < n.meta.size(); ++i) {
+    items.push_back(TensorFromNode(st, {id, static_cast<int32_t>(i)}, n.meta[i]));
+  }
+  return MakeSequence(rets.size() == 1 ? VarKind::kList : VarKind::kTuple, std::move(items));
+}
+
+bool IsNumber(const VarPtr& v) {
+  return v->is_constant() && (v->value.is_int_like() || v->value.is_float());
+}
+
+// Folds an operation on constant values through the VM protocol; a raised Python
+// exception stops the trace (exceptions are not traced yet).
+absl::StatusOr<VarPtr> Fold(Translator& tx, vm::Value r) {
+  if (r.is_raised()) return RaisePending(tx);
+  return MakeConstant(std::move(r));
+}
+
+const char* BinaryOpName(vm::BinOp op) {
+  switch (op) {
+    case vm::BinOp::kAdd: return "add";
+    case vm::BinOp::kSub: return "sub";
+    case vm::BinOp::kMul: return "mul";
+    case vm::BinOp::kMatMul: return "matmul";
+    case vm::BinOp::kTrueDiv: return "div";
+    case vm::BinOp::kFloorDiv: return "floor_divide";
+    case vm::BinOp::kMod: return "remainder";
+    case vm::BinOp::kPow: return "pow";
+    case vm::BinOp::kLShift: return "bitwise_left_shift";
+    case vm::BinOp::kRShift: return "bitwise_right_shift";
+    case vm::BinOp::kAnd: return "bitwise_and";
+    case vm::BinOp::kOr: return "bitwise_or";
+    case vm::BinOp::kXor: return "bitwise_xor";
+  }
+  return "add";
+}
+
+// Python's operator module names: operator.add, operator.truediv, operator.iadd, ...
+std::string OperatorTarget(vm::BinOp op, bool inplace) {
+  static constexpr const char* kNames[] = {"add", "sub", "mul", "matmul", "truediv",
+                                           "floordiv", "mod", "pow", "lshift", "rshift",
+                                           "and_", "or_", "xor"};
+  std::string n = kNames[static_cast<int>(op)];
+  if (inplace) n = "i" + (n.back() == '_' ? n.substr(0, n.size() - 1) : n);
+  return "operator." + n;
+}
+
+// One element of a tensor subscript: int, slice, None or Ellipsis (as a tracker).
+enum class IndexKind { kInt, kSlice, kNone, kEllipsis, kOther };
+IndexKind KindOfIndex(vm::Runtime& rt, const VarPtr& x) {
+  if (x->kind == VarKind::kSlice) return IndexKind::kSlice;
+  if (!x->is_constant()) return IndexKind::kOther;
+  if (x->value.is_int()) return IndexKind::kInt;
+  if (x->value.is_none()) return IndexKind::kNone;
+  if (x->value.Is(rt.Ellipsis())) return IndexKind::kEllipsis;
+  if (rt.TypeOf(x->value) == rt.types().slice) return IndexKind::kSlice;
+  return IndexKind::kOther;
+}
+
+// slice(start, stop, step) parts as trackers (a constant slice or a BUILD_SLICE one).
+std::vector<VarPtr> SliceParts(const VarPtr& x) {
+  if (x->kind == VarKind::kSlice) {
+    std::vector<VarPtr> p = x->items;
+    while (p.size() < 3) p.push_back(MakeConstant(vm::Value::None()));
+    return p;
+  }
+  const vm::Slice* s = x->value.as<vm::Slice>();
+  return {MakeConstant(s->start), MakeConstant(s->stop), MakeConstant(s->step)};
+}
+
+// x[key] for basic indexing, as vm/torch/indexing.cc's ApplySlicing does it eagerly:
+// ints select (dropping the dim), slices slice, None unsqueezes, Ellipsis skips dims.
+absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const VarPtr& key) {
+  vm::Runtime& rt = tx.state().rt;
+  std::vector<VarPtr> idx = key->kind == VarKind::kTuple ? key->items : std::vector<VarPtr>{key};
+  if (key->is_constant() && rt.IsTuple(key->value)) {
+    idx.clear();
+    for (const vm::Value& v : key->value.as<vm::Tuple>()->items) idx.push_back(MakeConstant(v));
+  }
+  int64_t specified = 0;
+  for (const VarPtr& x : idx) {
+    IndexKind k = KindOfIndex(rt, x);
+    if (k == IndexKind::kOther) {
+      return tx.Break("Unsupported tensor indexing", DescribeVar(rt, *x),
+                      "Dynamo in wick traces basic tensor indexing (ints, slices, None, ...) "
+                      "only; advanced indexing with tensors or lists is not traced yet.");
+    }
+    if (k == IndexKind::kInt || k == IndexKind::kSlice) ++specified;
+  }
+  VarPtr result = self;
+  int64_t dim = 0;
+  auto c = [](int64_t i) { return MakeConstant(vm::Value::Int(i)); };
+  for (const VarPtr& x : idx) {
+    switch (KindOfIndex(rt, x)) {
+      case IndexKind::kInt: {
+        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "select", {result, c(dim), x}, {},
+                                              CallStyle::kFunction, "torch.select"));
+        break;
+      }
+      case IndexKind::kSlice: {
+        std::vector<VarPtr> p = SliceParts(x);
+        bool full = p[0]->is_constant() && p[0]->value.is_none() && p[1]->is_constant() &&
+                    p[1]->value.is_none() && p[2]->is_constant() && p[2]->value.is_none();
+        if (!full) {
+          VarPtr step = p[2]->is_constant() && p[2]->value.is_none() ? c(1) : p[2];
+          ASSIGN_OR_RETURN(result, CallTensorOp(tx, "slice", {result, c(dim), p[0], p[1], step},
+                                                {}, CallStyle::kFunction,
+                                                "torch.ops.aten.slice.Tensor"));
+        }
+        ++dim;
+        break;
+      }
+      case IndexKind::kNone: {
+        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "unsqueeze", {result, c(dim)}, {},
+                                              CallStyle::kMethod, "unsqueeze"));
+        ++dim;
+        break;
+      }
+      case IndexKind::kEllipsis:
+        dim += static_cast<int64_t>(self->meta.sizes.size()) - specified;
+        break;
+      case IndexKind::kOther: break;
+    }
+  }
+  if (result == self) {
+    // x[:] / x[...] is a new view of the same data: an alias op keeps it a distinct value.
+    return CallTensorOp(tx, "alias", {self}, {}, CallStyle::kFunction, "torch.ops.aten.alias");
+  }
+  return result;
+}
+
+}  // namespace
+
+// A fresh Python value equal to a tracker made only of constants (constants, and
+// tuples/lists of them); false when the tracker holds anything else.
+bool ReifyConstant(vm::Runtime& rt, const VarPtr& v, vm::Value* out) {
+  if (v->is_constant()) {
+    *out = v->value;
+    return true;
+  }
+  if (v->kind != VarKind::kTuple && v->kind != VarKind::kList && v->kind != VarKind::kSize) {
+    return false;
+  }
+  std::vector<vm::Value> items(v->items.size());
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!ReifyConstant(rt, v->items[i], &items[i])) return false;
+  }
+  *out = v->kind == VarKind::kList ? rt.NewList(std::move(items)) : rt.NewTuple(std::move(items));
+  return true;
+}
+
+absl::StatusOr<Arg> SpellArg(Translator& tx, const VarPtr& v) {
+  if (v->is_tensor()) return Arg::Ref(v->ref);
+  if (v->kind == VarKind::kTuple || v->kind == VarKind::kList) {
+    bool all_tensor = !v->items.empty();
+    for (const VarPtr& x : v->items) all_tensor &= x->is_tensor();
+    if (all_tensor) {
+      std::vector<graph::ValueRef> refs;
+      for (const VarPtr& x : v->items) refs.push_back(x->ref);
+      return Arg::RefList(std::move(refs));
+    }
+  }
+  absl::StatusOr<tensor::Value> c = ToRegistryValue(tx, v);
+  if (!c.ok()) return c.status();
+  return Arg::Constant(*std::move(c));
+}
+
+absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
+                                    std::vector<VarPtr> args,
+                                    std::vector<std::pair<std::string, VarPtr>> kwargs,
+                                    CallStyle style, std::string target) {
+  TraceState& st = tx.state();
+  auto unsupported = [&](const std::string& why) {
+    return tx.Break("Unsupported function call", absl::StrCat(target, ": ", why),
+                    absl::StrCat("Dynamo in wick cannot put this call to `", target,
+                                 "` into a graph."));
+  };
+  std::vector<tensor::Value> targs;
+  for (const VarPtr& a : args) {
+    absl::StatusOr<tensor::Value> v = ToRegistryValue(tx, a);
+    if (!v.ok()) return unsupported(std::string(v.status().message()));
+    targs.push_back(*std::move(v));
+  }
+  PackVarargs(name, style == CallStyle::kMethod, &targs);
+  tensor::Kwargs tkw;
+  for (auto& [k, a] : kwargs) {
+    absl::StatusOr<tensor::Value> v = ToRegistryValue(tx, a);
+    if (!v.ok()) return unsupported(std::string(v.status().message()));
+    tkw.emplace_back(k, *std::move(v));
+  }
+  absl::StatusOr<tensor::BoundCall> call = tensor::OpRegistry::Global().Bind(name, targs, tkw);
+  if (!call.ok()) {
+    return tx.Break("Observed exception", std::string(call.status().message()),
+                    absl::StrCat("The call to `", target, "` raises when run eagerly."));
+  }
+  if (!call->op->meta || call->op->flags.data_dependent) {
+    return unsupported("the op has no meta function (data-dependent output)");
+  }
+  std::vector<const VarPtr*> inputs;
+  for (const VarPtr& a : args) CollectInputs(a, &inputs);
+  for (auto& kv : kwargs) CollectInputs(kv.second, &inputs);
+  std::vector<Arg> bound;
+  for (const tensor::Value& v : call->args) {
+    ASSIGN_OR_RETURN(Arg a, ToGraphArg(inputs, v));
+    bound.push_back(std::move(a));
+  }
+  graph::Spelling sp;
+  sp.style = style;
+  sp.target = std::move(target);
+  for (const VarPtr& a : args) {
+    ASSIGN_OR_RETURN(Arg x, SpellArg(tx, a));
+    sp.args.push_back(std::move(x));
+  }
+  for (auto& [k, a] : kwargs) {
+    ASSIGN_OR_RETURN(Arg x, SpellArg(tx, a));
+    sp.kwargs.emplace_back(k, std::move(x));
+  }
+  st.body_started = true;
+  absl::StatusOr<graph::NodeId> id =
+      st.builder.AddCall(call->op, std::move(bound), std::move(sp), tx.Origin());
+  if (!id.ok()) {
+    return tx.Break("Observed exception", std::string(id.status().message()),
+                    absl::StrCat("The call to `", name, "` raises when run eagerly."));
+  }
+  VarPtr result = ResultOf(st, call->op, *id);
+  if (call->op->is_inplace() && !args.empty() && args[0]->is_tensor() && result->is_tensor()) {
+    // The in-place op's output is the same tensor: later reads see the new node.
+    args[0]->ref = result->ref;
+    args[0]->meta = result->meta;
+    args[0]->fake = result->fake;
+    args[0]->is_input = false;
+    return args[0];
+  }
+  return result;
+}
+
+absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, const VarPtr& a,
+                                const VarPtr& b) {
+  vm::Runtime& rt = tx.state().rt;
+  std::string target = OperatorTarget(op, inplace);
+  std::string fwd = BinaryOpName(op);
+  if (a->is_tensor() && (b->is_tensor() || IsNumber(b))) {
+    bool has_inplace = op != vm::BinOp::kMatMul;
+    std::string name = inplace && has_inplace ? fwd + "_" : fwd;
+    return CallTensorOp(tx, name, {a, b}, {}, CallStyle::kOperator, target);
+  }
+  if (b->is_tensor() && IsNumber(a)) {
+    // The reflected forms, exactly as vm/torch/tensor_object.cc dispatches them.
+    switch (op) {
+      case vm::BinOp::kAdd:
+      case vm::BinOp::kMul:
+      case vm::BinOp::kAnd:
+      case vm::BinOp::kOr:
+      case vm::BinOp::kXor:
+        return CallTensorOp(tx, fwd, {b, a}, {}, CallStyle::kOperator, target);
+      case vm::BinOp::kSub:
+        return CallTensorOp(tx, "rsub", {b, a}, {}, CallStyle::kFunction, "torch.rsub");
+      case vm::BinOp::kTrueDiv: {
+        ASSIGN_OR_RETURN(VarPtr r, CallTensorOp(tx, "reciprocal", {b}, {}, CallStyle::kFunction,
+                                                "torch.reciprocal"));
+        return CallTensorOp(tx, "mul", {r, a}, {}, CallStyle::kOperator, "operator.mul");
+      }
+      case vm::BinOp::kMatMul: break;
+      default: {
+        // forward(wrapped_number(a), b), as eager does.
+        VarPtr w = MakeConstant(a->value);
+        w->wrapped_number = true;
+        return CallTensorOp(tx, fwd, {w, b}, {}, CallStyle::kOperator, target);
+      }
+    }
+  }
+  if (a->is_constant() && b->is_constant()) {
+    return Fold(tx, inplace ? vm::InPlaceOp(rt, op, a->value, b->value)
+                            : vm::BinaryOp(rt, op, a->value, b->value));
+  }
+  if ((a->kind == VarKind::kTuple || a->kind == VarKind::kList) && a->kind == b->kind &&
+      op == vm::BinOp::kAdd) {
+    std::vector<VarPtr> items = a->items;
+    items.insert(items.end(), b->items.begin(), b->items.end());
+    if (inplace && a->kind == VarKind::kList) {
+      a->items = std::move(items);
+      NoteMutation(tx, a);
+      return a;
+    }
+    return MakeSequence(a->kind, std::move(items));
+  }
+  return tx.Break("Unsupported binary operator",
+                  absl::StrCat(vm::BinOpSymbol(op), " on ", DescribeVar(rt, *a), " and ",
+                               DescribeVar(rt, *b)),
+                  "Dynamo in wick does not trace this operator on these operand types.");
+}
+
+absl::StatusOr<VarPtr> UnaryOp(Translator& tx, vm::Opcode op, const VarPtr& v) {
+  vm::Runtime& rt = tx.state().rt;
+  if (v->is_tensor()) {
+    switch (op) {
+      case vm::Opcode::UNARY_POSITIVE: return v;
+      case vm::Opcode::UNARY_NEGATIVE:
+        return CallTensorOp(tx, "neg", {v}, {}, CallStyle::kOperator, "operator.neg");
+      case vm::Opcode::UNARY_INVERT:
+        return CallTensorOp(tx, "bitwise_not", {v}, {}, CallStyle::kOperator, "operator.invert");
+      default: break;  // `not t` needs the value: data-dependent
+    }
+    ASSIGN_OR_RETURN(bool t, Truth(tx, v));
+    return MakeConstant(vm::Value::Bool(!t));
+  }
+  if (op == vm::Opcode::UNARY_NOT) {
+    ASSIGN_OR_RETURN(bool t, Truth(tx, v));
+    return MakeConstant(vm::Value::Bool(!t));
+  }
+  if (!v->is_constant()) {
+    return tx.Break("Unsupported unary operator", DescribeVar(rt, *v),
+                    "Dynamo in wick does not trace this operator on this operand.");
+  }
+  vm::UnaryOp u = op == vm::Opcode::UNARY_NEGATIVE   ? vm::UnaryOp::kNeg
+                  : op == vm::Opcode::UNARY_POSITIVE ? vm::UnaryOp::kPos
+                                                     : vm::UnaryOp::kInvert;
+  return Fold(tx, vm::UnaryOperation(rt, u, v->value));
+}
+
+absl::StatusOr<VarPtr> CompareOp(Translator& tx, vm::CmpOp op, const VarPtr& a,
+                                 const VarPtr& b) {
+  vm::Runtime& rt = tx.state().rt;
+  static constexpr const char* kOps[] = {"lt", "le", "eq", "ne", "gt", "ge"};
+  std::string target = absl::StrCat("operator.", kOps[static_cast<int>(op)]);
+  if (a->is_tensor() && (b->is_tensor() || IsNumber(b))) {
+    return CallTensorOp(tx, kOps[static_cast<int>(op)], {a, b}, {}, CallStyle::kOperator, target);
+  }
+  if (b->is_tensor() && IsNumber(a)) {
+    vm::CmpOp sw = vm::SwappedCmpOp(op);
+    return CallTensorOp(tx, kOps[static_cast<int>(sw)], {b, a}, {}, CallStyle::kOperator,
+                        absl::StrCat("operator.", kOps[static_cast<int>(sw)]));
+  }
+  vm::Value av, bv;
+  if (ReifyConstant(rt, a, &av) && ReifyConstant(rt, b, &bv)) {
+    return Fold(tx, vm::Compare(rt, av, bv, op));
+  }
+  if (op == vm::CmpOp::kEq || op == vm::CmpOp::kNe) {
+    bool same = a == b;
+    if (a->is_constant() != b->is_constant() || same) {
+      return MakeConstant(vm::Value::Bool(same == (op == vm::CmpOp::kEq)));
+    }
+  }
+  return tx.Break("Unsupported comparison",
+                  absl::StrCat(vm::CmpOpSymbol(op), " on ", DescribeVar(rt, *a), " and ",
+                               DescribeVar(rt, *b)),
+                  "Dynamo in wick does not trace this comparison.");
+}
+
+absl::StatusOr<bool> Truth(Translator& tx, const VarPtr& v) {
+  vm::Runtime& rt = tx.state().rt;
+  switch (v->kind) {
+    case VarKind::kConstant: {
+      int t = vm::Truthy(rt, v->value);
+      if (t < 0) return RaisePending(tx);
+      return t == 1;
+    }
+    case VarKind::kTuple:
+    case VarKind::kList:
+    case VarKind::kSize:
+    case VarKind::kDict: return !v->items.empty();
+    case VarKind::kTensor:
+      return tx.Break("Data-dependent branching",
+                      absl::StrCat("attempted to jump with ", DescribeVar(rt, *v)),
+                      "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
+                      "Dynamo does not support tracing dynamic control flow.",
+                      {"Use `torch.cond` to express dynamic control flow."});
+    case VarKind::kNull: return false;
+    case VarKind::kObject:
+    case VarKind::kNewObject: {
+      bool found = false;
+      for (const char* dunder : {"__bool__", "__len__"}) {
+        ASSIGN_OR_RETURN(VarPtr r, CallDunder(tx, v, dunder, {}, &found));
+        if (found) return Truth(tx, r);
+      }
+      return true;
+    }
+    default: return true;  // functions, modules, instances without __bool__/__len__
+  }
+}
+
+absl::StatusOr<std::vector<VarPtr>> Unpack(Translator& tx, const VarPtr& v) {
+  vm::Runtime& rt = tx.state().rt;
+  switch (v->kind) {
+    case VarKind::kTuple:
+    case VarKind::kList:
+    case VarKind::kSize: return v->items;
+    case VarKind::kIterator:
+      return std::vector<VarPtr>(v->items.begin() + v->pos, v->items.end());
+    case VarKind::kDict: {
+      std::vector<VarPtr> keys;
+      for (const vm::Value& k : v->keys) keys.push_back(MakeConstant(k));
+      return keys;
+    }
+    case VarKind::kConstant: {
+      std::vector<vm::Value> items;
+      if (!vm::Unpack(rt, v->value, &items)) {
+        rt.ClearException();
+        break;
+      }
+      std::vector<VarPtr> out;
+      for (vm::Value& x : items) out.push_back(MakeConstant(std::move(x)));
+      return out;
+    }
+    case VarKind::kObject:
+    case VarKind::kNewObject: {
+      bool found = false;
+      ASSIGN_OR_RETURN(VarPtr it, CallDunder(tx, v, "__iter__", {}, &found));
+      if (found) return Unpack(tx, it);
+      break;
+    }
+    case VarKind::kTensor: {
+      if (v->meta.sizes.empty()) break;
+      ASSIGN_OR_RETURN(VarPtr parts, CallTensorOp(tx, "unbind", {v}, {}, graph::CallStyle::kMethod,
+                                                  "unbind"));
+      return parts->items;
+    }
+    default: break;
+  }
+  return tx.Break("Unsupported iteration", DescribeVar(rt, *v),
+                  "Dynamo in wick cannot iterate over this value.");
+}
+
+absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& key_in) {
+  vm::Runtime& rt = tx.state().rt;
+  if (obj->is_tensor()) return TensorSubscript(tx, obj, key_in);
+  VarPtr key = key_in;
+  if (key->kind == VarKind::kSlice) {  // slice(a, b, c) over constants: a real slice
+    std::vector<VarPtr> p = SliceParts(key);
+    if (p[0]->is_constant() && p[1]->is_constant() && p[2]->is_constant()) {
+      key = MakeConstant(rt.NewSlice(p[0]->value, p[1]->value, p[2]->value));
+    }
+  }
+  if ((obj->kind == VarKind::kTuple || obj->kind == VarKind::kList ||
+       obj->kind == VarKind::kSize) &&
+      key->is_constant()) {
+    int64_t n = static_cast<int64_t>(obj->items.size());
+    if (key->value.is_int_like()) {
+      int64_t i = key->value.as_int();
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) {
+        return RaiseObserved(tx, rt.exc().index_error,
+                             absl::StrCat(obj->kind == VarKind::kList ? "list" : "tuple",
+                                          " index out of range"));
+      }
+      return obj->items[i];
+    }
+    if (rt.TypeOf(key->value) == rt.types().slice) {
+      // Slice the index list with the VM's own slicing, then pick the trackers.
+      std::vector<vm::Value> idx;
+      for (int64_t i = 0; i < n; ++i) idx.push_back(vm::Value::Int(i));
+      vm::Value picked = vm::GetItem(rt, rt.NewList(std::move(idx)), key->value);
+      if (picked.is_raised()) return Fold(tx, picked);
+      std::vector<VarPtr> items;
+      for (const vm::Value& i : picked.as<vm::List>()->items) items.push_back(obj->items[i.as_int()]);
+      return MakeSequence(obj->kind, std::move(items));
+    }
+  }
+  if (obj->kind == VarKind::kObject || obj->kind == VarKind::kNewObject) {
+    bool found = false;
+    ASSIGN_OR_RETURN(VarPtr r, CallDunder(tx, obj, "__getitem__", {key}, &found));
+    if (found) return r;
+  }
+  if (obj->kind == VarKind::kSlice) {
+    return tx.Break("Unsupported subscript", "slice", "slice objects are not subscriptable.");
+  }
+  if (obj->kind == VarKind::kDict && key->is_constant()) {
+    for (size_t i = 0; i < obj->keys.size(); ++i) {
+      if (vm::Equal(rt, obj->keys[i], key->value) == 1) return obj->items[i];
+    }
+    std::string r;
+    if (!vm::ReprString(rt, key->value, &r)) rt.ClearException();
+    return RaiseObserved(tx, rt.exc().key_error, r);
+  }
+  if (obj->is_constant() && key->is_constant()) {
+    return Fold(tx, vm::GetItem(rt, obj->value, key->value));
+  }
+  if (key->kind == VarKind::kSlice && obj->is_constant()) {
+    return tx.Break("Unsupported subscript", DescribeVar(rt, *obj), "slicing a constant");
+  }
+  return tx.Break("Unsupported subscript",
+                  absl::StrCat(DescribeVar(rt, *obj), "[", DescribeVar(rt, *key), "]"),
+                  "Dynamo in wick does not trace this subscript.");
+}
+
+absl::Status SetItem(Translator& tx, const VarPtr& obj, const VarPtr& key, VarPtr v) {
+  vm::Runtime& rt = tx.state().rt;
+  if (obj->kind == VarKind::kDict && key->is_constant() &&
+      (rt.IsStr(key->value) || key->value.is_int())) {
+    NoteMutation(tx, obj);
+    for (size_t i = 0; i < obj->keys.size(); ++i) {
+      if (vm::Equal(rt, obj->keys[i], key->value) == 1) {
+        obj->items[i] = std::move(v);
+        return absl::OkStatus();
+      }
+    }
+    obj->keys.push_back(key->value);
+    obj->items.push_back(std::move(v));
+    return absl::OkStatus();
+  }
+  if (obj->kind == VarKind::kList && key->is_constant() && key->value.is_int_like()) {
+    int64_t n = static_cast<int64_t>(obj->items.size());
+    int64_t i = key->value.as_int();
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) {
+      return RaiseObserved(tx, rt.exc().index_error, "list assignment index out of range");
+    }
+    NoteMutation(tx, obj);
+    obj->items[i] = std::move(v);
+    return absl::OkStatus();
+  }
+  return tx.Break("Unsupported subscript store",
+                  absl::StrCat(DescribeVar(rt, *obj), "[", DescribeVar(rt, *key), "]"),
+                  "Dynamo in wick does not trace this subscript assignment (tensor "
+                  "setitem is not traced yet).");
+}
+
+void NoteMutation(Translator& tx, const VarPtr& container) {
+  if (container->source == nullptr || container->mutated) return;
+  container->mutated = true;
+  tx.state().mutated_containers.push_back(container);
+}
+
+}  // namespace wick::frontend::internal

@@ -1,0 +1,749 @@
+// The dispatch loop of the instruction translator: one short case per opcode family,
+// mirroring vm/internal's interpreter but over variable trackers.
+#include "frontend/internal/translator.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "base/status_macros.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+
+namespace wick::frontend::internal {
+namespace {
+
+using vm::Opcode;
+
+// Inlining deeper than this is a break rather than a C++ stack overflow.
+constexpr int kMaxInlineDepth = 64;
+// A trace longer than this is almost certainly an unbounded loop over constants.
+constexpr int kMaxInstructions = 1000000;
+
+}  // namespace
+
+bool IsBreak(const absl::Status& s) { return s.code() == absl::StatusCode::kCancelled; }
+bool IsRestart(const absl::Status& s) { return s.code() == absl::StatusCode::kAborted; }
+bool IsRaise(const absl::Status& s) { return s.code() == absl::StatusCode::kOutOfRange; }
+
+absl::Status RaiseObserved(Translator& tx, vm::Type* type, std::string message) {
+  VarPtr e = MakeVar(VarKind::kException);
+  e->value = vm::Value::Borrow(type);
+  e->items.push_back(MakeConstant(tx.state().rt.NewStr(message)));
+  tx.state().raising = std::move(e);
+  return absl::OutOfRangeError("python exception");
+}
+
+absl::Status RaisePending(Translator& tx) {
+  vm::Runtime& rt = tx.state().rt;
+  vm::Value exc = rt.FetchException();
+  std::string msg;
+  vm::Value args = vm::GetAttr(rt, exc, "args");
+  if (!args.is_raised() && rt.IsTuple(args) && args.as<vm::Tuple>()->items.size() == 1 &&
+      rt.IsStr(args.as<vm::Tuple>()->items[0])) {
+    msg = std::string(args.as<vm::Tuple>()->items[0].as<vm::Str>()->view());
+  }
+  rt.ClearException();
+  return RaiseObserved(tx, rt.TypeOf(exc), std::move(msg));
+}
+
+bool Translator::Unwind() {
+  const vm::ExceptionEntry* h = code_->FindHandler(current_);
+  if (h == nullptr) return false;
+  stack_.resize(h->depth);
+  if (h->lasti) Push(MakeConstant(vm::Value::Int(current_)));
+  Push(st_.raising);
+  next_ = h->handler;
+  return true;
+}
+
+Translator::Translator(TraceState& st, vm::CodeObject* code, Translator* parent)
+    : st_(st), code_(code), parent_(parent) {
+  locals_.resize(code->varnames.size());
+  cells_.resize(code->num_cells());
+  st_.stack.push_back(this);
+}
+
+Translator::~Translator() { st_.stack.pop_back(); }
+
+VarPtr Translator::Pop() {
+  VarPtr v = std::move(stack_.back());
+  stack_.pop_back();
+  return v;
+}
+
+std::vector<VarPtr> Translator::PopN(size_t n) {
+  std::vector<VarPtr> out(stack_.end() - n, stack_.end());
+  stack_.resize(stack_.size() - n);
+  return out;
+}
+
+vm::TraceEntry Translator::Where() const {
+  vm::TraceEntry e;
+  e.file = code_->source ? code_->source->filename : "";
+  e.line = code_->LineAt(current_);
+  e.function = code_->name;
+  if (code_->source) {
+    e.source_line = std::string(absl::StripAsciiWhitespace(code_->source->Line(e.line)));
+  }
+  return e;
+}
+
+std::string Translator::UserCode() const { return Where().source_line; }
+
+std::string Translator::UserLocation() const {
+  vm::TraceEntry e = Where();
+  return absl::StrCat(e.file, ":", e.line, " in ", e.function);
+}
+
+graph::NodeOrigin Translator::Origin() const {
+  vm::TraceEntry e = Where();
+  graph::NodeOrigin o;
+  o.file = e.file;
+  o.line = e.line;
+  o.function = e.function;
+  o.code = e.source_line;
+  return o;
+}
+
+absl::Status Translator::Break(std::string gb_type, std::string context,
+                               std::string explanation, std::vector<std::string> hints) {
+  if (!st_.pending_break.has_value()) {
+    BreakReason r;
+    r.gb_type = std::move(gb_type);
+    r.context = std::move(context);
+    r.explanation = std::move(explanation);
+    r.hints = std::move(hints);
+    for (Translator* t : st_.stack) r.user_stack.push_back(t->Where());
+    st_.pending_break = std::move(r);
+  }
+  return absl::CancelledError("graph break");
+}
+
+absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
+  if (st_.stack.size() > kMaxInlineDepth) {
+    return Break("Inline depth exceeded", code_->qualname,
+                 "Dynamo inlined more nested calls than its limit allows.");
+  }
+  next_ = entry;
+  while (returned_ == nullptr) {
+    if (next_ < 0 || next_ >= static_cast<int32_t>(code_->code.size())) {
+      return absl::InternalError(absl::StrCat("ran off the end of ", code_->qualname));
+    }
+    current_ = next_++;
+    if (++st_.instructions > kMaxInstructions) {
+      return Break("Trace too long", code_->qualname,
+                   "The trace exceeded the instruction limit (an unbounded loop?).");
+    }
+    absl::Status s = Step(code_->code[current_]);
+    if (IsRaise(s) && Unwind()) continue;
+    if (IsRaise(s) && parent_ == nullptr) {
+      const VarPtr& e = st_.raising;
+      return Break("Observed exception",
+                   absl::StrCat("raised exception ", e->value.as<vm::Type>()->name(), "(",
+                                DescribeVar(st_.rt, *e->items[0]), ")"),
+                   "Dynamo found no exception handler at the top-level compiled function "
+                   "when encountering an exception. Exception will propagate outside the "
+                   "compiled region.",
+                   {"Dynamo has detected that tracing the code will result in an error when "
+                    "running in eager. Please double check that your code doesn't contain a "
+                    "similar error when actually running eager/uncompiled."});
+    }
+    RETURN_IF_ERROR(s);
+  }
+  return returned_;
+}
+
+absl::Status Translator::Step(const vm::Instruction& in) {
+  bool handled = false;
+  RETURN_IF_ERROR(StepStackOps(in, &handled));
+  if (handled) return absl::OkStatus();
+  RETURN_IF_ERROR(StepNames(in, &handled));
+  if (handled) return absl::OkStatus();
+  RETURN_IF_ERROR(StepOperators(in, &handled));
+  if (handled) return absl::OkStatus();
+  RETURN_IF_ERROR(StepBuilds(in, &handled));
+  if (handled) return absl::OkStatus();
+  RETURN_IF_ERROR(StepControl(in, &handled));
+  if (handled) return absl::OkStatus();
+  RETURN_IF_ERROR(StepCalls(in, &handled));
+  if (handled) return absl::OkStatus();
+  RETURN_IF_ERROR(StepExceptions(in, &handled));
+  if (handled) return absl::OkStatus();
+  std::string name(vm::OpcodeName(in.op));
+  return Break("Missing bytecode handler", absl::StrCat(name, " with args ()"),
+               absl::StrCat("Dynamo does not know how to handle the bytecode instruction `",
+                            name, "`."),
+               {"Do not trace code that produces the `" + name +
+                    "` bytecode instruction (see https://docs.python.org/3/library/dis.html "
+                    "for bytecode semantics).",
+                "It may be possible to write Dynamo tracing rules for this code. Please "
+                "report an issue to PyTorch if you encounter this graph break often and it "
+                "is causing performance issues."});
+}
+
+absl::Status Translator::StepStackOps(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  switch (in.op) {
+    case Opcode::NOP: return absl::OkStatus();
+    case Opcode::POP_TOP: Pop(); return absl::OkStatus();
+    case Opcode::PUSH_NULL: Push(MakeVar(VarKind::kNull)); return absl::OkStatus();
+    case Opcode::COPY: Push(Top(in.arg)); return absl::OkStatus();
+    case Opcode::SWAP: std::swap(Top(1), Top(in.arg)); return absl::OkStatus();
+    case Opcode::LOAD_CONST: Push(MakeConstant(code_->consts[in.arg])); return absl::OkStatus();
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+absl::Status Translator::LoadFast(int32_t i) {
+  if (lazy_frame_ != nullptr && !materialized_[i]) {
+    materialized_[i] = true;
+    const vm::Value& v = lazy_frame_->locals[i];
+    if (!v.is_raised()) {
+      ASSIGN_OR_RETURN(locals_[i], Wrap(*this, v, guards::Source::Local(code_->varnames[i], i)));
+    }
+  }
+  if (locals_[i] == nullptr) {
+    return Break("Observed exception", "UnboundLocalError",
+                 absl::StrCat("local variable '", code_->varnames[i],
+                              "' referenced before assignment"));
+  }
+  Push(locals_[i]);
+  return absl::OkStatus();
+}
+
+absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  switch (in.op) {
+    case Opcode::LOAD_FAST: return LoadFast(in.arg);
+    case Opcode::STORE_FAST:
+      if (lazy_frame_ != nullptr) materialized_[in.arg] = true;
+      locals_[in.arg] = Pop();
+      return absl::OkStatus();
+    case Opcode::DELETE_FAST:
+      if (lazy_frame_ != nullptr) materialized_[in.arg] = true;
+      locals_[in.arg] = nullptr;
+      return absl::OkStatus();
+    case Opcode::LOAD_CLOSURE: Push(cells_[in.arg]); return absl::OkStatus();
+    case Opcode::LOAD_DEREF: {
+      const VarPtr& cell = cells_[in.arg];
+      if (cell == nullptr || cell->contents == nullptr) {
+        return Break("Observed exception", "NameError", "free variable referenced before assignment");
+      }
+      Push(cell->contents);
+      return absl::OkStatus();
+    }
+    case Opcode::STORE_DEREF: {
+      VarPtr& cell = cells_[in.arg];
+      if (cell->external_cell) {
+        return Break("Unsupported: write to a closure cell of an outer frame",
+                     code_->qualname,
+                     "Dynamo does not support writing to closure variables of functions "
+                     "defined outside the compiled region.");
+      }
+      cell->contents = Pop();
+      return absl::OkStatus();
+    }
+    case Opcode::LOAD_GLOBAL: {
+      const std::string& name = code_->names[in.arg];
+      if (frame_globals_) {
+        for (auto it = st_.global_stores.rbegin(); it != st_.global_stores.rend(); ++it) {
+          if (it->first == name) {
+            Push(it->second);
+            return absl::OkStatus();
+          }
+        }
+      }
+      const vm::Value* v = globals_->GetStr(name);
+      guards::SourcePtr source = frame_globals_ ? guards::Source::Global(name) : nullptr;
+      if (v == nullptr) {
+        v = st_.builtins->GetStr(name);
+        source = nullptr;  // builtins are not guarded (shadowing them is not supported)
+      }
+      if (v == nullptr) {
+        return RaiseObserved(*this, st_.rt.exc().name_error,
+                             absl::StrCat("name '", name, "' is not defined"));
+      }
+      ASSIGN_OR_RETURN(VarPtr var, Wrap(*this, *v, source));
+      Push(std::move(var));
+      return absl::OkStatus();
+    }
+    case Opcode::STORE_GLOBAL: {
+      if (!frame_globals_) {
+        return Break("Unsupported: global store in another module", code_->qualname,
+                     "Dynamo does not support storing to globals of another module.");
+      }
+      st_.global_stores.emplace_back(code_->names[in.arg], Pop());
+      return absl::OkStatus();
+    }
+    case Opcode::LOAD_ATTR: {
+      VarPtr obj = Pop();
+      ASSIGN_OR_RETURN(VarPtr v, GetAttr(*this, obj, code_->names[in.arg]));
+      Push(std::move(v));
+      return absl::OkStatus();
+    }
+    case Opcode::LOAD_METHOD: {
+      // Always the (NULL, obj.name) shape: bound methods are trackers, not allocations.
+      VarPtr obj = Pop();
+      ASSIGN_OR_RETURN(VarPtr v, GetAttr(*this, obj, code_->names[in.arg]));
+      Push(MakeVar(VarKind::kNull));
+      Push(std::move(v));
+      return absl::OkStatus();
+    }
+    case Opcode::STORE_ATTR: {
+      VarPtr obj = Pop();
+      VarPtr v = Pop();
+      return SetAttr(*this, obj, code_->names[in.arg], std::move(v));
+    }
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+absl::Status Translator::StepOperators(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  switch (in.op) {
+    case Opcode::UNARY_POSITIVE:
+    case Opcode::UNARY_NEGATIVE:
+    case Opcode::UNARY_INVERT:
+    case Opcode::UNARY_NOT: {
+      VarPtr v = Pop();
+      ASSIGN_OR_RETURN(VarPtr r, UnaryOp(*this, in.op, v));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    case Opcode::BINARY_OP: {
+      VarPtr b = Pop();
+      VarPtr a = Pop();
+      bool inplace = in.arg >= vm::kInPlaceBinOp;
+      auto op = static_cast<vm::BinOp>(inplace ? in.arg - vm::kInPlaceBinOp : in.arg);
+      ASSIGN_OR_RETURN(VarPtr r, BinaryOp(*this, op, inplace, a, b));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    case Opcode::COMPARE_OP: {
+      VarPtr b = Pop();
+      VarPtr a = Pop();
+      ASSIGN_OR_RETURN(VarPtr r, CompareOp(*this, static_cast<vm::CmpOp>(in.arg), a, b));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    case Opcode::IS_OP: {
+      VarPtr b = Pop();
+      VarPtr a = Pop();
+      bool same;
+      if (a->is_constant() && b->is_constant()) {
+        same = a->value.Is(b->value);
+      } else if (a->is_constant() || b->is_constant()) {
+        // A tracked object is never a constant singleton such as None.
+        same = false;
+      } else {
+        same = a == b || (a->kind == VarKind::kObject && b->kind == VarKind::kObject &&
+                          a->value.Is(b->value));
+      }
+      Push(MakeConstant(vm::Value::Bool(same != (in.arg == 1))));
+      return absl::OkStatus();
+    }
+    case Opcode::CONTAINS_OP: {
+      VarPtr container = Pop();
+      VarPtr item = Pop();
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(*this, container));
+      bool found = false;
+      for (const VarPtr& x : items) {
+        ASSIGN_OR_RETURN(VarPtr eq, CompareOp(*this, vm::CmpOp::kEq, x, item));
+        ASSIGN_OR_RETURN(bool t, Truth(*this, eq));
+        if (t) {
+          found = true;
+          break;
+        }
+      }
+      Push(MakeConstant(vm::Value::Bool(found != (in.arg == 1))));
+      return absl::OkStatus();
+    }
+    case Opcode::BINARY_SUBSCR: {
+      VarPtr key = Pop();
+      VarPtr obj = Pop();
+      ASSIGN_OR_RETURN(VarPtr r, GetItem(*this, obj, key));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    case Opcode::STORE_SUBSCR: {
+      VarPtr key = Pop();
+      VarPtr obj = Pop();
+      VarPtr v = Pop();
+      return SetItem(*this, obj, key, std::move(v));
+    }
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+absl::Status Translator::StepBuilds(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  switch (in.op) {
+    case Opcode::BUILD_TUPLE: Push(MakeSequence(VarKind::kTuple, PopN(in.arg))); return absl::OkStatus();
+    case Opcode::BUILD_LIST: Push(MakeSequence(VarKind::kList, PopN(in.arg))); return absl::OkStatus();
+    case Opcode::BUILD_SLICE: Push(MakeSequence(VarKind::kSlice, PopN(in.arg))); return absl::OkStatus();
+    case Opcode::BUILD_MAP: {
+      std::vector<VarPtr> kv = PopN(2 * in.arg);
+      VarPtr d = MakeVar(VarKind::kDict);
+      for (int i = 0; i < in.arg; ++i) {
+        RETURN_IF_ERROR(SetItem(*this, d, kv[2 * i], kv[2 * i + 1]));
+      }
+      Push(std::move(d));
+      return absl::OkStatus();
+    }
+    case Opcode::LIST_APPEND: {
+      VarPtr v = Pop();
+      Top(in.arg)->items.push_back(std::move(v));
+      return absl::OkStatus();
+    }
+    case Opcode::MAP_ADD: {
+      VarPtr v = Pop();
+      VarPtr k = Pop();
+      return SetItem(*this, Top(in.arg), k, std::move(v));
+    }
+    case Opcode::LIST_EXTEND: {
+      VarPtr v = Pop();
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(*this, v));
+      VarPtr& list = Top(in.arg);
+      list->items.insert(list->items.end(), items.begin(), items.end());
+      return absl::OkStatus();
+    }
+    case Opcode::DICT_UPDATE:
+    case Opcode::DICT_MERGE: {
+      VarPtr v = Pop();
+      if (v->kind != VarKind::kDict) {
+        return Break("Unsupported: dict update from a non-dict", DescribeVar(st_.rt, *v),
+                     "Dynamo only traces dict updates from traced dicts.");
+      }
+      VarPtr d = Top(in.arg);
+      for (size_t i = 0; i < v->keys.size(); ++i) {
+        RETURN_IF_ERROR(SetItem(*this, d, MakeConstant(v->keys[i]), v->items[i]));
+      }
+      return absl::OkStatus();
+    }
+    case Opcode::LIST_TO_TUPLE: {
+      VarPtr v = Pop();
+      Push(MakeSequence(VarKind::kTuple, v->items));
+      return absl::OkStatus();
+    }
+    case Opcode::UNPACK_SEQUENCE: {
+      VarPtr v = Pop();
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(*this, v));
+      if (static_cast<int32_t>(items.size()) != in.arg) {
+        return RaiseObserved(*this, st_.rt.exc().value_error,
+                             absl::StrCat("unpack expected ", in.arg, " values, got ",
+                                          items.size()));
+      }
+      for (auto it = items.rbegin(); it != items.rend(); ++it) Push(*it);
+      return absl::OkStatus();
+    }
+    case Opcode::BUILD_STRING: return BuildString(in.arg);
+    case Opcode::FORMAT_VALUE: return FormatValue(in.arg);
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+// f-strings over constants fold to constants; anything else breaks.
+absl::Status Translator::FormatValue(int32_t arg) {
+  vm::Runtime& rt = st_.rt;
+  VarPtr spec = (arg & 4) ? Pop() : nullptr;
+  VarPtr v = Pop();
+  if (!v->is_constant() || (spec != nullptr && !spec->is_constant())) {
+    return Break("Unsupported: f-string of a traced value", DescribeVar(rt, *v),
+                 "Dynamo in wick formats constants only.");
+  }
+  vm::Value x = v->value;
+  int conv = arg & 3;
+  if (conv == 1) x = vm::ToStr(rt, x);
+  if (conv == 2 || conv == 3) x = vm::Repr(rt, x);
+  if (!x.is_raised()) {
+    x = vm::Format(rt, x, spec ? spec->value.as<vm::Str>()->view() : absl::string_view());
+  }
+  if (x.is_raised()) {
+    std::string msg = rt.PendingMessage();
+    rt.ClearException();
+    return Break("Observed exception", msg, "Formatting a constant raised.");
+  }
+  Push(MakeConstant(std::move(x)));
+  return absl::OkStatus();
+}
+
+absl::Status Translator::BuildString(int32_t n) {
+  std::vector<VarPtr> parts = PopN(n);
+  std::string out;
+  for (const VarPtr& p : parts) {
+    if (!p->is_constant() || !st_.rt.IsStr(p->value)) {
+      return Break("Unsupported: f-string of a traced value", DescribeVar(st_.rt, *p),
+                   "Dynamo in wick formats constants only.");
+    }
+    absl::StrAppend(&out, p->value.as<vm::Str>()->view());
+  }
+  Push(MakeConstant(st_.rt.NewStr(std::move(out))));
+  return absl::OkStatus();
+}
+
+// `with mgr:` over a user class: __enter__ and __exit__ are inlined like methods.
+absl::Status Translator::EnterUserContext(const VarPtr& mgr) {
+  vm::Runtime& rt = st_.rt;
+  vm::Type* type = rt.TypeOf(mgr->value);
+  const vm::Value* exit = type->Lookup("__exit__");
+  if (type->layout() != vm::Layout::kObject || exit == nullptr ||
+      rt.TypeOf(*exit) != rt.types().function) {
+    return Break("Unsupported context manager", DescribeVar(rt, *mgr),
+                 "Dynamo does not know how to enter this context manager.",
+                 {"Avoid using this context manager inside the compiled region."});
+  }
+  VarPtr bound = MakeVar(VarKind::kBoundMethod);
+  bound->self = mgr;
+  ASSIGN_OR_RETURN(bound->func, Wrap(*this, *exit, nullptr));
+  bool found = false;
+  ASSIGN_OR_RETURN(VarPtr entered, CallDunder(*this, mgr, "__enter__", {}, &found));
+  if (!found) {
+    return RaiseObserved(*this, rt.exc().attribute_error, "__enter__");
+  }
+  Push(std::move(bound));
+  Push(std::move(entered));
+  return absl::OkStatus();
+}
+
+absl::Status Translator::Branch(const vm::Instruction& in) {
+  VarPtr v = Pop();
+  bool jump = false;
+  switch (in.op) {
+    case Opcode::POP_JUMP_IF_NONE:
+    case Opcode::POP_JUMP_IF_NOT_NONE: {
+      bool is_none = v->is_constant() && v->value.is_none();
+      jump = (in.op == Opcode::POP_JUMP_IF_NONE) == is_none;
+      break;
+    }
+    default: {
+      if (v->is_tensor()) {
+        return Break("Data-dependent branching",
+                     absl::StrCat("attempted to jump with ", DescribeVar(st_.rt, *v)),
+                     "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
+                     "Dynamo does not support tracing dynamic control flow.",
+                     {"This graph break is fundamental - it is unlikely that Dynamo will "
+                      "ever be able to trace through your code. Consider finding a "
+                      "workaround.",
+                      "Use `torch.cond` to express dynamic control flow."});
+      }
+      ASSIGN_OR_RETURN(bool t, Truth(*this, v));
+      jump = (in.op == Opcode::POP_JUMP_IF_TRUE) == t;
+    }
+  }
+  if (jump) next_ = in.arg;
+  return absl::OkStatus();
+}
+
+absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  switch (in.op) {
+    case Opcode::RETURN_VALUE: returned_ = Pop(); return absl::OkStatus();
+    case Opcode::JUMP: next_ = in.arg; return absl::OkStatus();
+    case Opcode::POP_JUMP_IF_FALSE:
+    case Opcode::POP_JUMP_IF_TRUE:
+    case Opcode::POP_JUMP_IF_NONE:
+    case Opcode::POP_JUMP_IF_NOT_NONE:
+      return Branch(in);
+    case Opcode::JUMP_IF_FALSE_OR_POP:
+    case Opcode::JUMP_IF_TRUE_OR_POP: {
+      VarPtr v = Top();
+      if (v->is_tensor()) {
+        Push(v);  // Branch pops it and reports the data-dependent jump.
+        return Branch({vm::Opcode::POP_JUMP_IF_TRUE, in.arg});
+      }
+      ASSIGN_OR_RETURN(bool t, Truth(*this, v));
+      if (t == (in.op == Opcode::JUMP_IF_TRUE_OR_POP)) {
+        next_ = in.arg;
+      } else {
+        Pop();
+      }
+      return absl::OkStatus();
+    }
+    case Opcode::GET_ITER: {
+      VarPtr v = Pop();
+      if (v->kind == VarKind::kIterator) {
+        Push(v);
+        return absl::OkStatus();
+      }
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(*this, v));
+      Push(MakeSequence(VarKind::kIterator, std::move(items)));
+      return absl::OkStatus();
+    }
+    case Opcode::FOR_ITER: {
+      VarPtr it = Top();
+      if (it->kind != VarKind::kIterator) {
+        return absl::InternalError("FOR_ITER on a non-iterator tracker");
+      }
+      if (it->pos >= it->items.size()) {
+        Pop();
+        next_ = in.arg;
+      } else {
+        Push(it->items[it->pos++]);
+      }
+      return absl::OkStatus();
+    }
+    case Opcode::BEFORE_WITH: {
+      VarPtr mgr = Pop();
+      if (mgr->kind == VarKind::kObject) return EnterUserContext(mgr);
+      if (mgr->kind != VarKind::kGradMode) {
+        return Break("Unsupported context manager", DescribeVar(st_.rt, *mgr),
+                     "Dynamo does not know how to enter this context manager.",
+                     {"Avoid using this context manager inside the compiled region."});
+      }
+      VarPtr exit = MakeVar(VarKind::kGradModeExit);
+      exit->grad_mode = st_.grad_enabled;
+      st_.grad_enabled = mgr->grad_mode;
+      Push(std::move(exit));
+      Push(MakeConstant(vm::Value::None()));
+      return absl::OkStatus();
+    }
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+absl::Status Translator::StepExceptions(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  vm::Runtime& rt = st_.rt;
+  switch (in.op) {
+    case Opcode::LOAD_ASSERTION_ERROR: {
+      VarPtr a = MakeVar(VarKind::kObject);
+      a->value = vm::Value::Borrow(rt.exc().assertion_error);
+      Push(std::move(a));
+      return absl::OkStatus();
+    }
+    case Opcode::RAISE_VARARGS: {
+      if (in.arg == 2) Pop();  // `from cause`: the cause is not tracked
+      if (in.arg == 0) {
+        if (handled_ == nullptr) return RaiseObserved(*this, rt.exc().runtime_error,
+                                                      "No active exception to reraise");
+        st_.raising = handled_;
+        return absl::OutOfRangeError("python exception");
+      }
+      VarPtr e = Pop();
+      if (e->kind == VarKind::kObject && rt.IsInstance(e->value, rt.types().type) &&
+          e->value.as<vm::Type>()->IsSubtypeOf(rt.exc().base_exception)) {
+        ASSIGN_OR_RETURN(e, Call(*this, e, {}, {}));
+      }
+      if (e->kind != VarKind::kException) {
+        return RaiseObserved(*this, rt.exc().type_error,
+                             "exceptions must derive from BaseException");
+      }
+      st_.raising = e;
+      return absl::OutOfRangeError("python exception");
+    }
+    case Opcode::PUSH_EXC_INFO: {
+      VarPtr exc = Pop();
+      Push(handled_ ? handled_ : MakeConstant(vm::Value::None()));
+      handled_ = exc;
+      Push(std::move(exc));
+      return absl::OkStatus();
+    }
+    case Opcode::POP_EXCEPT: {
+      VarPtr prev = Pop();
+      handled_ = prev->kind == VarKind::kException ? prev : nullptr;
+      return absl::OkStatus();
+    }
+    case Opcode::CHECK_EXC_MATCH: {
+      VarPtr type = Pop();
+      const VarPtr& exc = Top();
+      std::vector<VarPtr> classes = type->kind == VarKind::kTuple ? type->items
+                                                                  : std::vector<VarPtr>{type};
+      bool match = false;
+      for (const VarPtr& c : classes) {
+        if (c->kind != VarKind::kObject || !rt.IsInstance(c->value, rt.types().type)) {
+          return Break("Unsupported exception handling", DescribeVar(rt, *c),
+                       "except clauses must name exception classes.");
+        }
+        match |= exc->value.as<vm::Type>()->IsSubtypeOf(c->value.as<vm::Type>());
+      }
+      Push(MakeConstant(vm::Value::Bool(match)));
+      return absl::OkStatus();
+    }
+    case Opcode::RERAISE: {
+      st_.raising = Pop();
+      return absl::OutOfRangeError("python exception");
+    }
+    case Opcode::WITH_EXCEPT_START: {
+      // [exit, lasti, prev_exc, exc]: only grad-mode exits are entered (BEFORE_WITH).
+      VarPtr exit = Top(4);
+      VarPtr exc = Top(1);
+      std::vector<VarPtr> args;
+      if (exit->kind != VarKind::kGradModeExit) {
+        VarPtr type = MakeVar(VarKind::kObject);
+        type->value = exc->value;
+        args = {type, exc, MakeConstant(vm::Value::None())};
+      }
+      ASSIGN_OR_RETURN(VarPtr r, Call(*this, exit, std::move(args), {}));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+absl::Status Translator::StepCalls(const vm::Instruction& in, bool* handled) {
+  *handled = true;
+  switch (in.op) {
+    case Opcode::KW_NAMES: {
+      const vm::Value& names = code_->consts[in.arg];
+      kw_names_ = names.as<vm::Tuple>()->items;
+      return absl::OkStatus();
+    }
+    case Opcode::CALL: {
+      std::vector<VarPtr> args = PopN(in.arg);
+      VarPtr b = Pop();
+      VarPtr a = Pop();
+      VarPtr fn = a;
+      if (a->kind == VarKind::kNull) {
+        fn = b;
+      } else {
+        args.insert(args.begin(), b);
+      }
+      std::vector<std::pair<std::string, VarPtr>> kwargs;
+      size_t nkw = kw_names_.size();
+      for (size_t i = 0; i < nkw; ++i) {
+        kwargs.emplace_back(std::string(kw_names_[i].as<vm::Str>()->view()),
+                            args[args.size() - nkw + i]);
+      }
+      args.resize(args.size() - nkw);
+      kw_names_.clear();
+      ASSIGN_OR_RETURN(VarPtr r, Call(*this, fn, std::move(args), std::move(kwargs)));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    case Opcode::CALL_FUNCTION_EX: {
+      VarPtr kw = (in.arg & 1) ? Pop() : nullptr;
+      VarPtr args_var = Pop();
+      VarPtr fn = Pop();
+      Pop();  // NULL
+      ASSIGN_OR_RETURN(std::vector<VarPtr> args, Unpack(*this, args_var));
+      std::vector<std::pair<std::string, VarPtr>> kwargs;
+      if (kw != nullptr) {
+        if (kw->kind != VarKind::kDict) {
+          return Break("Unsupported: **kwargs from a non-dict", DescribeVar(st_.rt, *kw),
+                       "Dynamo only traces **kwargs from traced dicts.");
+        }
+        for (size_t i = 0; i < kw->keys.size(); ++i) {
+          kwargs.emplace_back(std::string(kw->keys[i].as<vm::Str>()->view()), kw->items[i]);
+        }
+      }
+      ASSIGN_OR_RETURN(VarPtr r, Call(*this, fn, std::move(args), std::move(kwargs)));
+      Push(std::move(r));
+      return absl::OkStatus();
+    }
+    case Opcode::MAKE_FUNCTION: {
+      VarPtr f = MakeVar(VarKind::kFunction);
+      f->code = Pop()->value;
+      if (in.arg & 8) f->closure = Pop()->items;
+      if (in.arg & 2) f->kwdefaults = Pop();
+      if (in.arg & 1) f->defaults = Pop();
+      f->globals = vm::Value::Borrow(globals_);
+      Push(std::move(f));
+      return absl::OkStatus();
+    }
+    default: *handled = false; return absl::OkStatus();
+  }
+}
+
+}  // namespace wick::frontend::internal

@@ -1,0 +1,236 @@
+// The instruction translator: symbolic execution of one code object's bytecode over
+// variable trackers (Dynamo's InstructionTranslator). The top frame and every inlined
+// callee get their own Translator; they share one TraceState (Dynamo's OutputGraph):
+// the graph being built, graph inputs, guards, side effects and global grad mode.
+//
+// Graph breaks travel as a Status whose code is kCancelled ("this trace stops here");
+// the reason is stored in TraceState::pending_break. Every other non-OK status is an
+// Internal error of the tracer. Neither ever escapes frontend::Trace.
+#ifndef WICK_FRONTEND_INTERNAL_TRANSLATOR_H_
+#define WICK_FRONTEND_INTERNAL_TRANSLATOR_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "frontend/frontend.h"
+#include "frontend/internal/variable.h"
+#include "graph/graph.h"
+#include "guards/guards.h"
+#include "vm/code.h"
+#include "vm/interpreter.h"
+
+namespace wick::frontend::internal {
+
+class Translator;
+
+// Objects of the torch/builtins world the tracer recognises by identity.
+struct KnownObjects {
+  vm::Value graph_break;    // torch._dynamo.graph_break
+  vm::Value is_compiling;   // torch._dynamo.is_compiling
+  vm::Value compiler_is_compiling;  // torch.compiler.is_compiling
+  vm::Value no_grad, enable_grad;   // torch.no_grad / torch.enable_grad classes
+  vm::Value is_grad_enabled;
+  vm::Value nn_module_type;  // torch.nn.Module
+  vm::Value nn_natives;      // the torch._C._nn module
+  vm::Value math_module;
+  vm::Value tensor_type;     // torch.Tensor
+};
+
+struct TraceState {
+  TraceState(vm::Interpreter& interp, const vm::Frame& frame, const TraceOptions& opts);
+
+  vm::Interpreter& interp;
+  vm::Runtime& rt;
+  const vm::Frame& frame;
+  vm::Dict* builtins;  // the frame's builtins (the interpreter's when the frame has none)
+  const TraceOptions& opts;
+  KnownObjects known;
+
+  graph::GraphBuilder builder;
+  std::vector<guards::SourcePtr> graph_inputs;
+  std::vector<guards::GuardSpec> guards;
+  std::vector<SideEffect> side_effects_log;  // filled at the end
+  // Pre-existing objects seen so far, by identity: the same object read through two
+  // sources is one tracker (and one placeholder for tensors).
+  std::map<const void*, VarPtr> seen_objects;
+  struct AttrStore {
+    VarPtr target;
+    std::string name;
+    VarPtr value;
+  };
+  std::vector<AttrStore> attr_stores;
+  std::vector<std::pair<std::string, VarPtr>> global_stores;
+  std::vector<VarPtr> mutated_containers;  // pre-existing lists/dicts changed in place
+  bool grad_enabled = true;
+  bool entry_grad_enabled = true;
+  std::vector<guards::SourcePtr> tensor_input_sources;  // for NO_TENSOR_ALIASING
+  std::optional<BreakReason> pending_break;
+  // Graph inputs must precede every other node, but a parameter may first be read
+  // after calls were added. Then the trace restarts (status kAborted) with every input
+  // found so far registered up front: `inputs` carries them to the next attempt.
+  struct KnownInput {
+    vm::Value value;
+    guards::SourcePtr source;
+    std::string user_code, user_location;
+  };
+  std::vector<KnownInput> inputs;
+  bool body_started = false;
+  // The exception being raised symbolically (status kOutOfRange, see RaiseObserved).
+  VarPtr raising;
+  std::vector<Translator*> stack;  // innermost last
+  int instructions = 0;
+  int inline_depth = 0;
+};
+
+// The status that carries a graph break (see file comment).
+bool IsBreak(const absl::Status& s);
+// The status that asks Trace to start again with more inputs known (TraceState::inputs).
+bool IsRestart(const absl::Status& s);
+// Raises `type(message)` in the traced program: the innermost enclosing handler of
+// the traced frames catches it (try/except traced like upstream); a trace with no
+// handler for it stops with an "Observed exception" break.
+absl::Status RaiseObserved(Translator& tx, vm::Type* type, std::string message);
+// Raises the VM's pending exception (from folding an operation on constants).
+absl::Status RaisePending(Translator& tx);
+bool IsRaise(const absl::Status& s);
+// Registers a tensor input found by an earlier attempt, before any other node.
+void AddKnownInput(TraceState& st, const TraceState::KnownInput& in);
+
+class Translator {
+ public:
+  Translator(TraceState& st, vm::CodeObject* code, Translator* parent);
+  ~Translator();
+
+  // Runs from `entry` until the code returns. Returns the returned tracker.
+  absl::StatusOr<VarPtr> Run(int32_t entry);
+
+  std::vector<VarPtr>& locals() { return locals_; }
+  std::vector<VarPtr>& cells() { return cells_; }
+  void set_globals(vm::Dict* g, bool is_frame_globals) {
+    globals_ = g;
+    frame_globals_ = is_frame_globals;
+  }
+  // The top frame reads its locals from the live frame on first use (so unused
+  // arguments get no guards and no placeholders, like Dynamo's lazy trackers).
+  void set_lazy_frame(const vm::Frame* f) {
+    lazy_frame_ = f;
+    materialized_.assign(locals_.size(), false);
+  }
+  vm::CodeObject* code() const { return code_; }
+  int32_t current() const { return current_; }
+
+  // Stops the trace with a graph break (always returns the break status).
+  absl::Status Break(std::string gb_type, std::string context, std::string explanation,
+                     std::vector<std::string> hints = {});
+  // "# return x + 1  # f.py:2 in fn" parts for the instruction being traced.
+  std::string UserCode() const;
+  std::string UserLocation() const;
+  graph::NodeOrigin Origin() const;
+  vm::TraceEntry Where() const;
+
+  TraceState& state() { return st_; }
+
+ private:
+  absl::Status Step(const vm::Instruction& in);
+  absl::Status StepStackOps(const vm::Instruction& in, bool* handled);
+  absl::Status StepNames(const vm::Instruction& in, bool* handled);
+  absl::Status StepOperators(const vm::Instruction& in, bool* handled);
+  absl::Status StepBuilds(const vm::Instruction& in, bool* handled);
+  absl::Status StepControl(const vm::Instruction& in, bool* handled);
+  absl::Status StepCalls(const vm::Instruction& in, bool* handled);
+  absl::Status Branch(const vm::Instruction& in);
+  absl::Status LoadFast(int32_t i);
+  absl::Status StepExceptions(const vm::Instruction& in, bool* handled);
+  // Routes a symbolic exception to this frame's handler; false when there is none.
+  bool Unwind();
+  absl::Status FormatValue(int32_t arg);
+  absl::Status EnterUserContext(const VarPtr& mgr);
+  absl::Status BuildString(int32_t n);
+
+  VarPtr Pop();
+  void Push(VarPtr v) { stack_.push_back(std::move(v)); }
+  VarPtr& Top(int n = 1) { return stack_[stack_.size() - n]; }
+  std::vector<VarPtr> PopN(size_t n);
+
+  TraceState& st_;
+  vm::CodeObject* code_;
+  Translator* parent_;
+  vm::Dict* globals_ = nullptr;
+  bool frame_globals_ = false;
+  std::vector<VarPtr> stack_;
+  std::vector<VarPtr> locals_;
+  std::vector<VarPtr> cells_;
+  const vm::Frame* lazy_frame_ = nullptr;
+  std::vector<bool> materialized_;
+  std::vector<vm::Value> kw_names_;
+  int32_t current_ = 0;
+  int32_t next_ = 0;
+  VarPtr returned_;
+  VarPtr handled_;  // the exception being handled (sys.exc_info()), or null
+};
+
+// --- Helpers shared by the translator's files (ops.cc, calls.cc, wrap.cc) ---------------
+
+// A tracker for a pre-existing object `v` found at `source` (null: no guardable
+// place), installing the guards the trace now depends on (VariableBuilder).
+absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, guards::SourcePtr source);
+// Adds a guard for `source` with the current user location.
+void AddGuard(Translator& tx, guards::GuardKind kind, const guards::SourcePtr& source,
+              vm::Value expected = vm::Value());
+
+// Attribute read `obj.name` (LOAD_ATTR / LOAD_METHOD).
+absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name);
+// Attribute write `obj.name = v` (buffered as a side effect).
+absl::Status SetAttr(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v);
+
+// Calls `fn(*args, **kwargs)` symbolically.
+absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
+                            std::vector<std::pair<std::string, VarPtr>> kwargs);
+// Calls `type(obj).<dunder>(obj, *args)` when the type defines it in Python (user
+// classes, nn containers); *found is false when it does not.
+absl::StatusOr<VarPtr> CallDunder(Translator& tx, const VarPtr& obj, const char* dunder,
+                                  std::vector<VarPtr> args, bool* found);
+// Inlines a Python function (existing or made in the trace).
+absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn,
+                                      std::vector<VarPtr> args,
+                                      std::vector<std::pair<std::string, VarPtr>> kwargs);
+
+// Operators: a <op> b, unary, comparisons, subscripts, truth.
+absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, const VarPtr& a,
+                                const VarPtr& b);
+absl::StatusOr<VarPtr> UnaryOp(Translator& tx, vm::Opcode op, const VarPtr& v);
+absl::StatusOr<VarPtr> CompareOp(Translator& tx, vm::CmpOp op, const VarPtr& a,
+                                 const VarPtr& b);
+absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& key);
+absl::Status SetItem(Translator& tx, const VarPtr& obj, const VarPtr& key, VarPtr v);
+// bool(v) for control flow; breaks on tensors ("Data-dependent branching").
+absl::StatusOr<bool> Truth(Translator& tx, const VarPtr& v);
+// The elements of an iterable tracker (tuple, list, range, dict keys, str...), or a break.
+absl::StatusOr<std::vector<VarPtr>> Unpack(Translator& tx, const VarPtr& v);
+
+// Calls registry op `name` with trackers as the eager bindings would, adding a node.
+// `spelling` says how the user wrote it (its args are filled from `args`/`kwargs` when
+// left empty).
+absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
+                                    std::vector<VarPtr> args,
+                                    std::vector<std::pair<std::string, VarPtr>> kwargs,
+                                    graph::CallStyle style, std::string target);
+// A fresh Python value equal to a tracker made only of constants (constants, and
+// tuples/lists/Sizes of them); false when it holds anything else.
+bool ReifyConstant(vm::Runtime& rt, const VarPtr& v, vm::Value* out);
+// A tracker as a registry argument for spelling ("as written").
+absl::StatusOr<graph::Arg> SpellArg(Translator& tx, const VarPtr& v);
+
+// Marks a pre-existing container as mutated (its final state is replayed).
+void NoteMutation(Translator& tx, const VarPtr& container);
+
+}  // namespace wick::frontend::internal
+
+#endif  // WICK_FRONTEND_INTERNAL_TRANSLATOR_H_

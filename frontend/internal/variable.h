@@ -1,0 +1,89 @@
+// Variable trackers: what the tracer knows about each value on its symbolic stack and
+// in its symbolic locals (Dynamo's VariableTracker family, as one tagged struct). A
+// tracker is shared by every slot that holds the same Python object, so mutating a
+// traced list through one alias is seen through the others, as in Python.
+#ifndef WICK_FRONTEND_INTERNAL_VARIABLE_H_
+#define WICK_FRONTEND_INTERNAL_VARIABLE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/graph.h"
+#include "guards/source.h"
+#include "tensor/tensor.h"
+#include "vm/value.h"
+
+namespace wick::frontend::internal {
+
+enum class VarKind : uint8_t {
+  kNull,         // the NULL slot below a callable (PUSH_NULL)
+  kTensor,       // a graph value: `ref`, `meta`, and `fake` (a meta tensor for binding)
+  kConstant,     // None/bool/int/float/str/dtype/code, tuples of those, range: `value`
+  kTuple,        // `items`
+  kList,         // `items` (mutable; `mutated` once changed when it has a source)
+  kDict,         // `keys` (constants) and `items` (values), insertion order
+  kSize,         // torch.Size: `items` are int constants
+  kSlice,        // slice(items[0], items[1], items[2])
+  kIterator,     // iterator over `items` at `pos`
+  kFunction,     // a Python function: `value` when it exists, else made in the trace
+  kBoundMethod,  // `self` bound to `func`
+  kObject,       // any other existing object (module, class, instance, builtin): `value`
+  kCell,         // a closure cell: `contents` (null = empty)
+  kGradMode,     // torch.no_grad()/enable_grad() instance: `grad_mode`
+  kGradModeExit, // the __exit__ of a grad-mode `with`: restores `grad_mode`
+  kException,    // an exception raised in the trace: `value` is its class, `items` args
+  kNewObject,    // a user-class instance made in the trace: `value` is its class,
+                 // `keys`/`items` its attributes
+};
+
+struct Var;
+using VarPtr = std::shared_ptr<Var>;
+
+struct Var {
+  VarKind kind = VarKind::kConstant;
+  guards::SourcePtr source;  // where the object lives in the frame, if it existed before
+  vm::Value value;
+
+  // kTensor.
+  graph::ValueRef ref;
+  graph::TensorMeta meta;
+  tensor::Tensor fake;
+  bool is_input = false;  // a placeholder not changed in place since
+
+  std::vector<VarPtr> items;
+  std::vector<vm::Value> keys;
+  size_t pos = 0;
+  bool mutated = false;
+  // kConstant number passed where eager wraps it into a 0-dim tensor first (`2 ** t`).
+  bool wrapped_number = false;
+
+  // kBoundMethod.
+  VarPtr self;
+  VarPtr func;
+
+  // kFunction made by MAKE_FUNCTION in the trace (value is None then).
+  vm::Value code;       // CodeObject
+  vm::Value globals;    // Dict
+  VarPtr defaults;      // tuple or null
+  VarPtr kwdefaults;    // dict or null
+  std::vector<VarPtr> closure;  // kCell trackers
+
+  VarPtr contents;  // kCell
+  bool external_cell = false;  // kCell of a function defined outside the trace
+  bool grad_mode = true;
+
+  bool is_constant() const { return kind == VarKind::kConstant; }
+  bool is_tensor() const { return kind == VarKind::kTensor; }
+};
+
+VarPtr MakeVar(VarKind kind);
+VarPtr MakeConstant(vm::Value v);
+VarPtr MakeSequence(VarKind kind, std::vector<VarPtr> items);
+// "TensorVariable", "ConstantVariable(int: 3)"... for messages.
+std::string DescribeVar(vm::Runtime& rt, const Var& v);
+
+}  // namespace wick::frontend::internal
+
+#endif  // WICK_FRONTEND_INTERNAL_VARIABLE_H_

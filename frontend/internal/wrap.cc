@@ -1,0 +1,410 @@
+// VariableBuilder: turning pre-existing Python objects into trackers with the guards
+// the trace depends on; attribute reads and writes on trackers.
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "frontend/internal/translator.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/torch.h"
+
+namespace wick::frontend::internal {
+namespace {
+
+using guards::GuardKind;
+using guards::Source;
+using guards::SourcePtr;
+
+// "L['x']" -> "L_x_": runs of characters that are not letters or digits become one '_'.
+std::string PlaceholderName(const std::string& source_name) {
+  std::string out;
+  bool in_run = false;
+  for (char c : source_name) {
+    bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (alnum) {
+      out.push_back(c);
+      in_run = false;
+    } else if (!in_run) {
+      out.push_back('_');
+      in_run = true;
+    }
+  }
+  return out;
+}
+
+bool IsNNModule(TraceState& st, const vm::Value& v) {
+  if (st.known.nn_module_type.is_none() || !v.is_object()) return false;
+  return st.rt.TypeOf(v)->IsSubtypeOf(st.known.nn_module_type.as<vm::Type>());
+}
+
+VarPtr NewInput(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
+                const SourcePtr& source, std::string user_code, std::string user_location) {
+  VarPtr var = MakeVar(VarKind::kTensor);
+  var->value = v;
+  var->source = source;
+  var->meta = graph::TensorMeta::Of(t);
+  var->fake = tensor::Tensor::MetaStrided(t.sizes(), t.strides(), t.dtype());
+  var->fake.set_requires_grad(t.requires_grad());
+  std::string name = source->Name();
+  var->ref.node = st.builder.AddPlaceholder(PlaceholderName(name), name, var->meta);
+  var->is_input = true;
+  st.graph_inputs.push_back(source);
+  guards::GuardSpec g;
+  g.kind = GuardKind::kTensorMatch;
+  g.source = source;
+  g.tensor.dtype = t.dtype();
+  for (int64_t s : t.sizes()) g.tensor.sizes.push_back(s);
+  for (int64_t s : t.strides()) g.tensor.strides.push_back(s);
+  g.tensor.requires_grad = t.requires_grad();
+  g.user_code = user_code;
+  g.user_location = user_location;
+  st.guards.push_back(std::move(g));
+  st.tensor_input_sources.push_back(source);
+  st.seen_objects[v.object()] = var;
+  st.inputs.push_back({v, source, std::move(user_code), std::move(user_location)});
+  return var;
+}
+
+absl::StatusOr<VarPtr> WrapTensor(Translator& tx, const vm::Value& v, const tensor::Tensor& t,
+                                  const SourcePtr& source) {
+  TraceState& st = tx.state();
+  if (source != nullptr) {
+    if (st.body_started) {
+      st.inputs.push_back({v, source, tx.UserCode(), tx.UserLocation()});
+      return absl::AbortedError("restart with a new graph input");
+    }
+    return NewInput(st, v, t, source, tx.UserCode(), tx.UserLocation());
+  }
+  // A tensor the frame cannot name (a closure of a callee, another module's global):
+  // the graph owns it as a constant attribute.
+  VarPtr var = MakeVar(VarKind::kTensor);
+  var->value = v;
+  var->meta = graph::TensorMeta::Of(t);
+  var->fake = tensor::Tensor::MetaStrided(t.sizes(), t.strides(), t.dtype());
+  var->fake.set_requires_grad(t.requires_grad());
+  st.body_started = true;
+  var->ref.node =
+      st.builder.AddGetAttr(absl::StrCat("_tensor_constant", st.seen_objects.size()), t);
+  return var;
+}
+
+absl::StatusOr<VarPtr> WrapSequence(Translator& tx, const vm::Value& v, VarKind kind,
+                                    const std::vector<vm::Value>& items,
+                                    const SourcePtr& source) {
+  VarPtr var = MakeVar(kind);
+  var->value = v;
+  var->source = source;
+  if (source != nullptr) {
+    AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(tx.state().rt.TypeOf(v)));
+    guards::GuardSpec g;
+    g.kind = GuardKind::kLength;
+    g.source = source;
+    g.length = static_cast<int64_t>(items.size());
+    g.user_code = tx.UserCode();
+    g.user_location = tx.UserLocation();
+    tx.state().guards.push_back(std::move(g));
+  }
+  for (size_t i = 0; i < items.size(); ++i) {
+    SourcePtr s = source ? Source::Item(source, static_cast<int64_t>(i)) : nullptr;
+    ASSIGN_OR_RETURN(VarPtr item, Wrap(tx, items[i], s));
+    var->items.push_back(std::move(item));
+  }
+  return var;
+}
+
+absl::StatusOr<VarPtr> WrapDict(Translator& tx, const vm::Value& v, const SourcePtr& source) {
+  vm::Runtime& rt = tx.state().rt;
+  VarPtr var = MakeVar(VarKind::kDict);
+  var->value = v;
+  var->source = source;
+  std::vector<vm::Value> keys;
+  for (const vm::Dict::Entry& e : v.as<vm::Dict>()->entries()) {
+    if (e.key.is_raised()) continue;
+    if (!rt.IsStr(e.key) && !e.key.is_int()) {
+      return tx.Break("Unsupported: dict with non-constant keys", "dict",
+                      "Dynamo in wick traces dicts whose keys are str or int only.");
+    }
+    keys.push_back(e.key);
+    SourcePtr s;
+    if (source != nullptr) {
+      s = rt.IsStr(e.key) ? Source::StrItem(source, std::string(e.key.as<vm::Str>()->view()))
+                          : Source::Item(source, e.key.as_int());
+    }
+    ASSIGN_OR_RETURN(VarPtr item, Wrap(tx, e.value, s));
+    var->items.push_back(std::move(item));
+  }
+  var->keys = keys;
+  if (source != nullptr) {
+    AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
+    guards::GuardSpec g;
+    g.kind = GuardKind::kDictKeys;
+    g.source = source;
+    g.keys = std::move(keys);
+    g.user_code = tx.UserCode();
+    g.user_location = tx.UserLocation();
+    tx.state().guards.push_back(std::move(g));
+  }
+  return var;
+}
+
+}  // namespace
+
+void AddKnownInput(TraceState& st, const TraceState::KnownInput& in) {
+  NewInput(st, in.value, *vm::TensorOfObject(st.rt, in.value), in.source, in.user_code,
+           in.user_location);
+}
+
+void AddGuard(Translator& tx, GuardKind kind, const SourcePtr& source, vm::Value expected) {
+  if (source == nullptr) return;
+  guards::GuardSpec g;
+  g.kind = kind;
+  g.source = source;
+  g.expected = std::move(expected);
+  g.user_code = tx.UserCode();
+  g.user_location = tx.UserLocation();
+  tx.state().guards.push_back(std::move(g));
+}
+
+absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source) {
+  TraceState& st = tx.state();
+  vm::Runtime& rt = st.rt;
+  if (v.is_object()) {
+    auto it = st.seen_objects.find(v.object());
+    if (it != st.seen_objects.end()) return it->second;
+  }
+  if (v.is_none()) {
+    AddGuard(tx, GuardKind::kNone, source);
+    return MakeConstant(v);
+  }
+  if (v.is_bool() || v.is_int() || v.is_float() || rt.IsStr(v)) {
+    AddGuard(tx, GuardKind::kEqualsMatch, source, v);
+    return MakeConstant(v);
+  }
+  VarPtr var;
+  tensor::DType dtype;
+  if (const tensor::Tensor* t = vm::TensorOfObject(rt, v)) {
+    ASSIGN_OR_RETURN(var, WrapTensor(tx, v, *t, source));
+  } else if (vm::DTypeOfObject(rt, v, &dtype)) {
+    AddGuard(tx, GuardKind::kIdMatch, source, v);
+    return MakeConstant(v);
+  } else if (vm::IsSizeObject(rt, v)) {
+    var = MakeVar(VarKind::kSize);
+    for (const vm::Value& x : v.as<vm::Tuple>()->items) var->items.push_back(MakeConstant(x));
+    AddGuard(tx, GuardKind::kEqualsMatch, source, v);
+  } else if (rt.IsTuple(v)) {
+    ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kTuple, v.as<vm::Tuple>()->items, source));
+  } else if (rt.IsList(v)) {
+    ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kList, v.as<vm::List>()->items, source));
+  } else if (rt.IsInstance(v, rt.types().dict) &&
+             rt.TypeOf(v)->layout() == vm::Layout::kDict) {  // dict, OrderedDict
+    ASSIGN_OR_RETURN(var, WrapDict(tx, v, source));
+  } else if (rt.TypeOf(v) == rt.types().range) {
+    AddGuard(tx, GuardKind::kEqualsMatch, source, v);
+    return MakeConstant(v);
+  } else if (rt.TypeOf(v) == rt.types().function) {
+    var = MakeVar(VarKind::kFunction);
+    var->value = v;
+    AddGuard(tx, GuardKind::kIdMatch, source, v);
+  } else if (rt.TypeOf(v) == rt.types().bound_method) {
+    const vm::BoundMethod* m = v.as<vm::BoundMethod>();
+    var = MakeVar(VarKind::kBoundMethod);
+    ASSIGN_OR_RETURN(var->self, Wrap(tx, m->self, source ? Source::Attr(source, "__self__") : nullptr));
+    ASSIGN_OR_RETURN(var->func, Wrap(tx, m->func, source ? Source::Attr(source, "__func__") : nullptr));
+  } else {
+    // Modules, classes, builtins, instances: identity for nn.Modules (their parameters
+    // and submodules are read through the same object), type for other instances.
+    var = MakeVar(VarKind::kObject);
+    var->value = v;
+    bool by_type = v.object()->type()->layout() == vm::Layout::kObject && !IsNNModule(st, v);
+    if (by_type) {
+      AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
+    } else {
+      AddGuard(tx, GuardKind::kIdMatch, source, v);
+    }
+  }
+  var->source = source;
+  if (v.is_object()) st.seen_objects[v.object()] = var;
+  return var;
+}
+
+absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name) {
+  TraceState& st = tx.state();
+  vm::Runtime& rt = st.rt;
+  auto sub = [&](const std::string& attr) {
+    return obj->source ? Source::Attr(obj->source, attr) : nullptr;
+  };
+  switch (obj->kind) {
+    case VarKind::kTensor: {
+      if (name == "shape") {
+        VarPtr size = MakeVar(VarKind::kSize);
+        for (int64_t s : obj->meta.sizes) size->items.push_back(MakeConstant(vm::Value::Int(s)));
+        return size;
+      }
+      if (name == "ndim") return MakeConstant(vm::Value::Int(obj->meta.sizes.size()));
+      if (name == "dtype") return MakeConstant(vm::DTypeObject(rt, obj->meta.dtype));
+      if (name == "requires_grad") return MakeConstant(vm::Value::Bool(obj->meta.requires_grad));
+      if (name == "mT") {
+        return CallTensorOp(tx, "transpose", {obj, MakeConstant(vm::Value::Int(-2)),
+                                               MakeConstant(vm::Value::Int(-1))},
+                            {}, graph::CallStyle::kMethod, "transpose");
+      }
+      if (name == "T" && obj->meta.sizes.size() <= 2) {
+        return CallTensorOp(tx, "t", {obj}, {}, graph::CallStyle::kMethod, "t");
+      }
+      if (name == "is_leaf") return MakeConstant(vm::Value::Bool(true));
+      if (name == "grad" || name == "grad_fn") return MakeConstant(vm::Value::None());
+      if (name == "device") return MakeConstant(vm::CpuDeviceObject(rt));
+      if (name == "is_cuda") return MakeConstant(vm::Value::Bool(false));
+      if (name == "T" || name == "data") {
+        return tx.Break("Unsupported Tensor attribute", "Tensor." + name,
+                        "Dynamo in wick does not trace this tensor attribute yet.");
+      }
+      VarPtr m = MakeVar(VarKind::kBoundMethod);
+      m->self = obj;
+      m->func = MakeConstant(rt.NewStr(name));  // a Tensor method by name (calls.cc)
+      return m;
+    }
+    case VarKind::kObject: break;
+    case VarKind::kNewObject: {
+      for (size_t i = 0; i < obj->keys.size(); ++i) {
+        if (obj->keys[i].as<vm::Str>()->view() == name) return obj->items[i];
+      }
+      const vm::Value* a = obj->value.as<vm::Type>()->Lookup(name);
+      if (a == nullptr) {
+        return RaiseObserved(tx, rt.exc().attribute_error,
+                             absl::StrCat("'", obj->value.as<vm::Type>()->name(),
+                                          "' object has no attribute '", name, "'"));
+      }
+      if (rt.TypeOf(*a) == rt.types().function) {
+        VarPtr m = MakeVar(VarKind::kBoundMethod);
+        m->self = obj;
+        ASSIGN_OR_RETURN(m->func, Wrap(tx, *a, nullptr));
+        return m;
+      }
+      if (a->is_object() && rt.TypeOf(*a)->slots().descr_get != nullptr) {
+        return tx.Break("Unsupported: descriptor attribute", name,
+                        "Dynamo in wick does not trace properties or other descriptors yet.");
+      }
+      return Wrap(tx, *a, nullptr);
+    }
+    case VarKind::kFunction:
+      if (name == "__name__" && !obj->value.is_none()) {
+        return MakeConstant(obj->value.as<vm::Function>()->name);
+      }
+      return tx.Break("Unsupported function attribute", name,
+                      "Dynamo in wick does not trace this function attribute.");
+    case VarKind::kConstant: {
+      // Attributes of constants (dtype.is_floating_point, str methods) read through
+      // the VM: constants are builtin objects, so this runs no user code.
+      vm::Value a = vm::GetAttr(rt, obj->value, name);
+      if (a.is_raised()) return RaisePending(tx);
+      vm::Type* at = rt.TypeOf(a);
+      if (at != rt.types().bound_method && at != rt.types().builtin_function) {
+        return MakeConstant(std::move(a));
+      }
+      VarPtr m = MakeVar(VarKind::kBoundMethod);
+      m->self = obj;
+      m->func = MakeConstant(rt.NewStr(name));
+      return m;
+    }
+    default: {
+      // Methods of traced containers (list.append, dict.items).
+      VarPtr m = MakeVar(VarKind::kBoundMethod);
+      m->self = obj;
+      m->func = MakeConstant(rt.NewStr(name));
+      return m;
+    }
+  }
+  const vm::Value& v = obj->value;
+  vm::Type* type = rt.TypeOf(v);
+  // A module's attribute: its dict.
+  if (type == rt.types().module) {
+    const vm::Value* a = v.as<vm::Module>()->dict->GetStr(name);
+    if (a == nullptr) {
+      return tx.Break("Unsupported: missing module attribute", name,
+                      "Dynamo could not find the attribute on the module.");
+    }
+    // torch's own modules and math are wick's (native or prelude): their attributes are
+    // not guarded, as upstream does not guard torch.* functions.
+    const std::string& mod = v.as<vm::Module>()->name;
+    bool library = mod == "torch" || mod.rfind("torch.", 0) == 0 || mod == "math";
+    return Wrap(tx, *a, library ? nullptr : sub(name));
+  }
+  // An instance: pending stores, the instance dict, nn.Module stores, then the class.
+  if (type->layout() == vm::Layout::kObject) {
+    for (auto it = st.attr_stores.rbegin(); it != st.attr_stores.rend(); ++it) {
+      if (it->target == obj && it->name == name) return it->value;
+    }
+    vm::Dict* d = v.as<vm::Instance>()->dict;
+    if (d != nullptr) {
+      if (const vm::Value* a = d->GetStr(name)) return Wrap(tx, *a, sub(name));
+    }
+    const vm::Value* cls_attr = type->Lookup(name);
+    if (cls_attr == nullptr && IsNNModule(st, v) && d != nullptr) {
+      for (const char* store : {"_parameters", "_buffers", "_modules"}) {
+        const vm::Value* s = d->GetStr(store);
+        if (s == nullptr || !rt.IsInstance(*s, rt.types().dict)) continue;
+        if (const vm::Value* a = s->as<vm::Dict>()->GetStr(name)) {
+          SourcePtr src = obj->source ? Source::StrItem(Source::Attr(obj->source, store), name)
+                                      : nullptr;
+          return Wrap(tx, *a, src);
+        }
+      }
+    }
+    if (cls_attr != nullptr) {
+      if (rt.TypeOf(*cls_attr) == rt.types().function) {
+        VarPtr m = MakeVar(VarKind::kBoundMethod);
+        m->self = obj;
+        ASSIGN_OR_RETURN(m->func, Wrap(tx, *cls_attr, nullptr));
+        return m;
+      }
+      if (cls_attr->is_object() && rt.TypeOf(*cls_attr)->slots().descr_get != nullptr) {
+        return tx.Break("Unsupported: descriptor attribute", name,
+                        "Dynamo in wick does not trace properties or other descriptors yet.");
+      }
+      return Wrap(tx, *cls_attr, sub(name));
+    }
+    return RaiseObserved(tx, rt.exc().attribute_error,
+                         absl::StrCat("'", type->name(), "' object has no attribute '", name, "'"));
+  }
+  // A class: its dict along the base chain (functions stay plain functions).
+  if (type == rt.types().type || v.object()->type()->IsSubtypeOf(rt.types().type)) {
+    const vm::Value* a = v.as<vm::Type>()->Lookup(name);
+    if (a != nullptr && (rt.TypeOf(*a)->slots().descr_get == nullptr ||
+                         rt.TypeOf(*a) == rt.types().function)) {
+      return Wrap(tx, *a, sub(name));
+    }
+  }
+  return tx.Break("Unsupported attribute access", absl::StrCat(type->name(), ".", name),
+                  "Dynamo in wick does not trace this attribute read.");
+}
+
+absl::Status SetAttr(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v) {
+  TraceState& st = tx.state();
+  if (obj->kind == VarKind::kNewObject) {
+    for (size_t i = 0; i < obj->keys.size(); ++i) {
+      if (obj->keys[i].as<vm::Str>()->view() == name) {
+        obj->items[i] = std::move(v);
+        return absl::OkStatus();
+      }
+    }
+    obj->keys.push_back(st.rt.NewStr(name));
+    obj->items.push_back(std::move(v));
+    return absl::OkStatus();
+  }
+  if (obj->kind != VarKind::kObject || obj->source == nullptr ||
+      st.rt.TypeOf(obj->value)->layout() != vm::Layout::kObject) {
+    return tx.Break("Unsupported attribute store", DescribeVar(st.rt, *obj),
+                    "Dynamo in wick buffers attribute stores on existing instances only.");
+  }
+  if (IsNNModule(st, obj->value) && (v->is_tensor() || v->kind == VarKind::kObject)) {
+    return tx.Break("Unsupported attribute store", "nn.Module." + name,
+                    "Storing tensors or modules on an nn.Module inside the compiled region "
+                    "is not traced by wick yet.");
+  }
+  st.attr_stores.push_back({obj, name, std::move(v)});
+  return absl::OkStatus();
+}
+
+}  // namespace wick::frontend::internal
