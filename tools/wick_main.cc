@@ -11,6 +11,7 @@
 #include "base/python_error.h"
 #include "lang/parser.h"
 #include "logging/logging.h"
+#include "runtime/runtime.h"
 #include "vm/builtins/builtins.h"
 #include "vm/code.h"
 #include "vm/compiler.h"
@@ -87,6 +88,7 @@ int RunCommand(int argc, char** argv) {
   wick::vm::InstallBuiltins(interp);
   wick::vm::RegisterTorchNNPrelude();
   wick::vm::InstallTorch(interp);
+  wick::runtime::InstallRuntime(interp);  // torch.compile compiles (M3)
   int status = interp.RunMain(source, argv[2], script_argv);
   std::fflush(stdout);
   return status;

@@ -1,6 +1,7 @@
-# torch.compiler for wick. M2 EAGER STAND-IN (see torch._dynamo): disable leaves
-# functions as they are, set_stance is a region that changes nothing, and nothing is
-# ever being compiled.
+# torch.compiler for wick. With the runtime linked, reset and set_stance reach it (see
+# torch._dynamo.eval_frame); without it they are the M2 eager stand-ins. disable leaves
+# functions as they are (M4), and is_compiling() is False eagerly (the tracer folds it to
+# True inside compiled code).
 from torch._dynamo._regions import decorator_with_optional_args, noop, noop_region
 from torch._dynamo._regions import returns_false
 
@@ -9,3 +10,14 @@ reset = noop
 set_stance = noop_region
 is_compiling = returns_false
 is_dynamo_compiling = returns_false
+
+
+try:
+    import _wick_runtime
+except ImportError:
+    _wick_runtime = None
+
+if _wick_runtime is not None:
+    from torch._dynamo import eval_frame as _eval_frame
+    reset = _eval_frame.reset
+    set_stance = _eval_frame.set_stance

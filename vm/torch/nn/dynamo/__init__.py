@@ -1,6 +1,6 @@
-# torch._dynamo for wick. M2 EAGER STAND-IN: every API runs the program eagerly, as
-# tests/programs/prelude.py does on PyTorch 1.13; milestone M3 puts the compiler behind
-# the same names.
+# torch._dynamo for wick. With the runtime linked (`_wick_runtime`, runtime/), reset and
+# optimize reach the compiler; without it (builds of //vm alone) every API keeps the M2
+# eager stand-in behaviour, as tests/programs/prelude.py does on PyTorch 1.13.
 import torch
 from torch._dynamo import config
 from torch._dynamo import exc
@@ -13,8 +13,16 @@ from torch._dynamo._regions import noop_region, returns_false
 import torch.compiler
 import torch._logging
 
-graph_break = noop
-skip_frame = noop
+# graph_break and skip_frame are their own functions: the tracer recognises them by
+# identity, so they must not share an object with the other no-ops.
+def graph_break(msg=None):
+    pass
+
+
+def skip_frame(msg=None):
+    pass
+
+
 reset = noop
 mark_dynamic = noop
 mark_static = noop
@@ -28,3 +36,24 @@ is_compiling = returns_false
 # torch._dynamo.optimize(backend, ...) returns a decorator; eagerly it changes nothing.
 def optimize(*args, **kwargs):
     return identity
+
+
+try:
+    import _wick_runtime
+except ImportError:
+    _wick_runtime = None
+
+if _wick_runtime is not None:
+    from torch._dynamo import eval_frame
+    reset = eval_frame.reset
+    # `import torch` imports this package, so torch.compile and Module.compile are
+    # rebound to the runtime here, before any program runs (the native torch.compile
+    # and the prelude's Module.compile are the eager stand-ins).
+    torch.compile = eval_frame.compile
+    torch.nn.Module.compile = eval_frame.module_compile
+
+    def optimize(backend="inductor", *, nopython=False, dynamic=None, disable=False):
+        def decorator(fn):
+            return eval_frame.compile(fn, fullgraph=nopython, dynamic=dynamic,
+                                      backend=backend, disable=disable)
+        return decorator

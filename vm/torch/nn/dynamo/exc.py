@@ -1,5 +1,6 @@
-# torch._dynamo.exc: the exception classes programs catch. M2 EAGER STAND-IN: nothing
-# raises them yet (the compiler of milestone M3 will); programs may raise them directly.
+# torch._dynamo.exc: the exception classes programs catch. The runtime (runtime/) raises
+# them by name: Unsupported, BackendCompilerFailed, RecompileError,
+# FailOnRecompileLimitHit, InternalTorchDynamoError.
 
 
 class TorchDynamoException(RuntimeError):
@@ -35,4 +36,8 @@ class RecompileError(TorchDynamoException):
 
 
 class UserError(TorchDynamoException):
+    pass
+
+
+class FailOnRecompileLimitHit(TorchDynamoException):
     pass

@@ -1,0 +1,134 @@
+// Running a cache entry: read each graph input from the frame by its source, run the
+// compiled graph, build the frame's return value from the Rebuild tree, replay the
+// buffered side effects. No bytecode of the frame runs.
+#include <vector>
+
+#include "absl/container/inlined_vector.h"
+#include "runtime/internal/state.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/internal.h"
+
+namespace wick::runtime::internal {
+namespace {
+
+using frontend::Rebuild;
+using frontend::SideEffect;
+
+vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& outs,
+                const guards::FrameView& view);
+
+bool BuildChildren(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& outs,
+                   const guards::FrameView& view, std::vector<vm::Value>* items) {
+  items->reserve(r.children.size());
+  for (const Rebuild& c : r.children) {
+    vm::Value v = Build(rt, c, outs, view);
+    if (v.is_raised()) return false;
+    items->push_back(std::move(v));
+  }
+  return true;
+}
+
+vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& outs,
+                const guards::FrameView& view) {
+  std::vector<vm::Value> items;
+  switch (r.kind) {
+    case Rebuild::Kind::kGraphOutput:
+      if (r.index < 0 || r.index >= static_cast<int32_t>(outs.size())) {
+        return rt.Raise(rt.exc().runtime_error, "wick runtime: graph output out of range");
+      }
+      return vm::torch::WrapTensor(rt, outs[r.index]);
+    case Rebuild::Kind::kConstant:
+      return r.value;
+    case Rebuild::Kind::kSource: {
+      const vm::Value* v = guards::Resolve(*r.source, view);
+      if (v == nullptr) {
+        return rt.Raise(rt.exc().runtime_error,
+                        "wick runtime: a returned object is no longer reachable");
+      }
+      return *v;
+    }
+    case Rebuild::Kind::kTuple:
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      return rt.NewTuple(std::move(items));
+    case Rebuild::Kind::kList:
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      return rt.NewList(std::move(items));
+    case Rebuild::Kind::kDict: {
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      vm::Value d = rt.NewDict();
+      for (size_t i = 0; i < items.size() && i < r.keys.size(); ++i) {
+        if (!d.as<vm::Dict>()->Set(rt, r.keys[i], items[i])) return vm::Value::Raised();
+      }
+      return d;
+    }
+    case Rebuild::Kind::kSize: {
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      std::vector<int64_t> sizes;
+      for (const vm::Value& v : items) sizes.push_back(v.is_int() ? v.as_int() : 0);
+      return vm::torch::NewSize(rt, sizes);
+    }
+  }
+  return rt.Raise(rt.exc().runtime_error, "wick runtime: unknown rebuild kind");
+}
+
+bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& outs,
+            const guards::FrameView& view) {
+  vm::Value target;
+  if (e.kind != SideEffect::Kind::kStoreGlobal) {
+    target = Build(rt, e.target, outs, view);
+    if (target.is_raised()) return false;
+  }
+  vm::Value value;
+  if (e.kind != SideEffect::Kind::kDelAttr) {
+    value = Build(rt, e.value, outs, view);
+    if (value.is_raised()) return false;
+  }
+  switch (e.kind) {
+    case SideEffect::Kind::kStoreAttr:
+      return vm::SetAttr(rt, target, rt.Intern(e.name), value);
+    case SideEffect::Kind::kDelAttr:
+      return vm::DelAttr(rt, target, rt.Intern(e.name));
+    case SideEffect::Kind::kStoreGlobal:
+      return view.globals->SetStr(rt, rt.Intern(e.name), value);
+    case SideEffect::Kind::kReplaceList:
+      return vm::SetItem(rt, target,
+                         rt.NewSlice(vm::Value::None(), vm::Value::None(), vm::Value::None()),
+                         value);
+    case SideEffect::Kind::kReplaceDict: {
+      vm::Value cleared = vm::CallMethod(rt, target, "clear", {});
+      if (cleared.is_raised()) return false;
+      vm::Value args[] = {value};
+      return !vm::CallMethod(rt, target, "update", args).is_raised();
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+vm::Value RunEntry(vm::Runtime& rt, CacheEntry& entry, const guards::FrameView& view) {
+  absl::InlinedVector<tensor::Tensor, 8> inputs;
+  inputs.reserve(entry.inputs.size());
+  for (const guards::SourcePtr& s : entry.inputs) {
+    const vm::Value* v = guards::Resolve(*s, view);
+    if (v == nullptr || !vm::torch::IsTensor(rt, *v)) {
+      return rt.Raise(rt.exc().runtime_error,
+                      "wick runtime: a graph input is not a tensor (guards missed it)");
+    }
+    inputs.push_back(vm::torch::TensorOf(*v));
+  }
+  absl::StatusOr<std::vector<tensor::Tensor>> outs = entry.compiled->Run(inputs);
+  if (!outs.ok()) {
+    if (rt.HasPending()) return vm::Value::Raised();  // a Python backend raised
+    return rt.RaiseStatus(outs.status());
+  }
+  vm::Value result = Build(rt, entry.result, *outs, view);
+  if (result.is_raised()) return result;
+  for (const SideEffect& e : entry.side_effects) {
+    if (!Replay(rt, e, *outs, view)) return vm::Value::Raised();
+  }
+  return result;
+}
+
+}  // namespace wick::runtime::internal

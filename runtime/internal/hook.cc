@@ -1,0 +1,85 @@
+// The frame hook: on every frame entry while a compiled function runs, look up the
+// (code, entry) cache, run a matching entry, or compile on a miss. Frames of wick's own
+// prelude (torch.nn internals), module and class bodies are never compiled; their
+// callees still reach the hook.
+#include "absl/strings/match.h"
+#include "runtime/internal/messages.h"
+#include "runtime/internal/state.h"
+#include "vm/code.h"
+#include "vm/torch/internal.h"
+
+namespace wick::runtime::internal {
+namespace {
+
+// Code the runtime leaves to the interpreter: module and class bodies, and the prelude
+// modules (compiled from "<torch.nn>"-style file names).
+bool IsSkippedCode(const vm::CodeObject& code) {
+  if (code.flags & (vm::kCodeModule | vm::kCodeClassBody)) return true;
+  return code.source != nullptr && absl::StartsWith(code.source->filename, "<torch");
+}
+
+// Whether a frame works on tensors (upstream's has_tensor_in_frame, reduced to tensor
+// locals): fail_on_recompile leaves other frames alone.
+bool HasTensorLocal(vm::Runtime& rt, const guards::FrameView& view) {
+  for (int32_t i = 0; i < view.num_locals; ++i) {
+    if (vm::torch::IsTensor(rt, view.locals[i])) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
+                                int32_t entry_offset, vm::Value* result) {
+  if (stack_.empty()) return false;  // the common case: nothing compiled is running
+  if (bypass_ != nullptr && bypass_ == frame.code) {
+    bypass_ = nullptr;
+    return false;
+  }
+  const ActiveContext ctx = stack_.back();
+  if (ctx.mode == Mode::kDisabled || IsSkippedCode(*frame.code)) return false;
+  if (stance == Stance::kForceEager) return false;
+  return HandleFrame(interp, frame, entry_offset, ctx, result);
+}
+
+bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
+                               const ActiveContext& ctx, vm::Value* result) {
+  CodeCache& cache = CacheFor(frame.code, entry);
+  const guards::FrameView view = ViewOf(*rt_, frame);
+  if (CacheEntry* hit = Lookup(cache, view, ctx.options->backend_id)) {
+    *result = RunEntry(*rt_, *hit, view);
+    return true;
+  }
+  if (cache.skip) return false;
+  if (skip_guard_eval_unsafe && !cache.entries.empty()) {
+    *result = rt_->Raise(rt_->exc().runtime_error, kSkipGuardEvalMessage);
+    return true;
+  }
+  // Callees of a limit-hit frame, and eager_on_recompile: cached entries only.
+  if (ctx.mode == Mode::kRunOnly || stance == Stance::kEagerOnRecompile) return false;
+  if (stance == Stance::kFailOnRecompile) {
+    if (!HasTensorLocal(*rt_, view)) return false;
+    *result = RaiseFailOnRecompile(*rt_, *frame.code, cache, view);
+    return true;
+  }
+  if (cache.run_only) {
+    *result = RunOnly(interp, frame, entry, ctx);
+    return true;
+  }
+  if (stance == Stance::kEagerThenCompile && !cache.ran_eagerly) {
+    cache.ran_eagerly = true;
+    return false;
+  }
+  return CompileFrame(*this, interp, frame, entry, ctx, cache, result);
+}
+
+vm::Value RuntimeState::RunOnly(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
+                                const ActiveContext& ctx) {
+  vm::FrameState state = interp.CaptureFrameState(frame);
+  state.offset = entry;
+  Scope scope(*this, {ctx.options, Mode::kRunOnly});
+  bypass_ = frame.code;  // Resume re-enters the hook for this very frame: decline it
+  return interp.Resume(state);
+}
+
+}  // namespace wick::runtime::internal

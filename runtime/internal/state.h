@@ -1,0 +1,183 @@
+// The runtime's per-Runtime state: the compiled-code caches (one CodeCache per (code
+// object, entry offset), entries most recently used first), the stack of active compile
+// contexts, compile-id counters and the stance. It is a vm::Object so the Runtime frees
+// it (and the Python values its entries hold) at teardown, and it is the FrameEvalHook.
+#ifndef WICK_RUNTIME_INTERNAL_STATE_H_
+#define WICK_RUNTIME_INTERNAL_STATE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "codegen/backend.h"
+#include "frontend/frontend.h"
+#include "guards/guards.h"
+#include "guards/source.h"
+#include "runtime/runtime.h"
+#include "vm/interpreter.h"
+#include "vm/object.h"
+#include "vm/runtime.h"
+#include "vm/value.h"
+
+namespace wick::runtime::internal {
+
+// One compiled version of a frame: valid while `guards` hold.
+struct CacheEntry {
+  std::unique_ptr<guards::GuardTree> guards;
+  std::unique_ptr<codegen::CompiledGraph> compiled;
+  std::vector<guards::SourcePtr> inputs;  // graph inputs, in placeholder order
+  frontend::Rebuild result;
+  std::vector<frontend::SideEffect> side_effects;
+  std::string compile_id;  // "0/1"
+  uintptr_t backend_id = 0;  // CompileOptions::backend_id it was compiled with
+};
+
+// Everything the runtime knows about one (code object, entry offset).
+struct CodeCache {
+  vm::Value code;  // keeps the CodeObject (the map key) alive
+  std::vector<std::unique_ptr<CacheEntry>> entries;  // most recently used first
+  int64_t frame_id = -1;   // assigned on the first compile attempt
+  int64_t compiles = 0;    // compile attempts so far (the next frame_compile_id)
+  bool run_only = false;   // a recompile limit was hit: use entries, never compile
+  bool skip = false;       // nothing to compile or a break (M3): always run eagerly
+  bool ran_eagerly = false;  // eager_then_compile: the first call ran eagerly
+};
+
+// What frames entered now are subject to. kRunOnly: cached entries only (after a
+// recompile limit, for the frame and everything it calls); kDisabled: the hook is off
+// (while tracing, compiling, and running backends).
+enum class Mode : uint8_t { kCompile, kRunOnly, kDisabled };
+struct ActiveContext {
+  const CompileOptions* options = nullptr;
+  Mode mode = Mode::kDisabled;
+};
+
+// torch.compiler.set_stance's stances (what frames of compiled functions do).
+enum class Stance : uint8_t {
+  kDefault,           // compile on a miss
+  kForceEager,        // ignore torch.compile: run everything eagerly
+  kEagerOnRecompile,  // use cached entries; run eagerly where a recompile is needed
+  kFailOnRecompile,   // use cached entries; raise where a recompile is needed
+  kEagerThenCompile,  // each frame's first call runs eagerly, later calls compile
+};
+// The stance named `name` ("force_eager"); false for an unknown name.
+bool ParseStance(absl::string_view name, Stance* out);
+absl::string_view StanceName(Stance s);
+
+// torch._dynamo.config as the runtime reads it (from the Python module, per compile).
+struct Config {
+  int64_t recompile_limit = 8;
+  int64_t accumulated_recompile_limit = 256;
+  bool fail_on_recompile_limit_hit = false;
+  bool error_on_recompile = false;
+  bool suppress_errors = false;
+  bool verbose = false;
+  bool capture_scalar_outputs = false;
+};
+
+class RuntimeState : public vm::Object, public vm::FrameEvalHook {
+ public:
+  RuntimeState(vm::Runtime* rt) : rt_(rt) {}
+  ~RuntimeState() override;
+  void ClearRefs() override;
+
+  bool OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset,
+                    vm::Value* result) override;
+
+  // Runs `fn(args, kwargs)` with `options` active (torch.compile's wrapper).
+  vm::Value CallCompiled(const CompileOptions& options, const vm::Value& fn, vm::Args args,
+                         const vm::KwArgs& kwargs);
+  // torch._dynamo.reset(): drops every cache and restarts compile ids at 0.
+  void Reset();
+
+  // Pushes a context for the scope's lifetime.
+  class Scope {
+   public:
+    Scope(RuntimeState& s, ActiveContext c) : s_(s) { s_.stack_.push_back(c); }
+    ~Scope() { s_.stack_.pop_back(); }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    RuntimeState& s_;
+  };
+
+  Stance stance = Stance::kDefault;
+  bool skip_guard_eval_unsafe = false;
+  vm::Value compiled_function_type;  // Type of torch.compile's wrappers
+  vm::Value graph_handle_type;       // Type of the graph handles custom backends get
+  int64_t next_graph_id = 1;         // __compiled_fn_{N}
+
+  vm::Runtime& rt() { return *rt_; }
+  CodeCache& CacheFor(vm::CodeObject* code, int32_t entry);
+  int64_t NewFrameId() { return next_frame_id_++; }
+  const ActiveContext* active() const { return stack_.empty() ? nullptr : &stack_.back(); }
+  // Runs the frame in the interpreter with cached entries only for it and its callees
+  // (after a recompile limit).
+  vm::Value RunOnly(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
+                    const ActiveContext& ctx);
+
+ private:
+  // The frame hook's work once a compile context is active (hook.cc).
+  bool HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
+                   const ActiveContext& ctx, vm::Value* result);
+
+  vm::Runtime* rt_;
+  std::vector<ActiveContext> stack_;
+  absl::flat_hash_map<std::pair<const vm::CodeObject*, int32_t>, std::unique_ptr<CodeCache>>
+      caches_;
+  int64_t next_frame_id_ = 0;
+  const vm::CodeObject* bypass_ = nullptr;  // RunOnly: decline this code's next entry once
+};
+
+// The state of `rt`, created on first use.
+RuntimeState& State(vm::Runtime& rt);
+
+// The frame's values as guards read them.
+guards::FrameView ViewOf(vm::Runtime& rt, const vm::Frame& frame);
+
+// torch._dynamo.config's current values (defaults when the module is missing).
+Config ReadConfig(vm::Runtime& rt);
+
+// Raises torch._dynamo.exc.<name>(message) (RuntimeError when the module is missing).
+vm::Value RaiseDynamoError(vm::Runtime& rt, absl::string_view name, absl::string_view message);
+
+// torch._dynamo.utils.counters[category][key] += delta (a no-op without the module).
+void BumpCounter(vm::Runtime& rt, absl::string_view category, absl::string_view key,
+                 int64_t delta = 1);
+
+// Looks up a cached entry of backend `backend_id` whose guards pass; moves it to the
+// front. Null on a miss.
+CacheEntry* Lookup(CodeCache& cache, const guards::FrameView& view, uintptr_t backend_id);
+
+// Runs `entry` for the frame (execute.cc): inputs by source, the compiled graph, the
+// return value, the side effects. Returns the frame's result or Raised().
+vm::Value RunEntry(vm::Runtime& rt, CacheEntry& entry, const guards::FrameView& view);
+
+// The cache-miss path (compile_frame.cc). Returns true when it produced the frame's
+// result (*result, possibly Raised()), false when the frame should run eagerly.
+bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame,
+                  int32_t entry, const ActiveContext& ctx, CodeCache& cache,
+                  vm::Value* result);
+
+// The RuntimeError of set_stance("fail_on_recompile") for a miss on `cache`.
+vm::Value RaiseFailOnRecompile(vm::Runtime& rt, const vm::CodeObject& code,
+                               const CodeCache& cache, const guards::FrameView& view);
+
+// A Backend for a Python callable backend (python_backend.cc). Its Compile calls
+// `fn(graph_module, example_inputs)` and wraps what it returns; a Python exception from
+// it comes back as an Unknown status with the exception left pending.
+std::unique_ptr<codegen::Backend> MakePythonBackend(vm::Runtime& rt, vm::Value fn,
+                                                    std::vector<vm::Value> example_inputs);
+// A Python object wrapping `g` (the graph module custom backends receive).
+vm::Value NewGraphModule(vm::Runtime& rt, const graph::Graph& g);
+// Adds the graph-handle natives to the `_wick_runtime` module dict.
+void AddGraphNatives(vm::Runtime& rt, vm::Dict* module_dict);
+
+}  // namespace wick::runtime::internal
+
+#endif  // WICK_RUNTIME_INTERNAL_STATE_H_

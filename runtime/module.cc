@@ -1,0 +1,175 @@
+// The `_wick_runtime` native module and torch.compile's wrapper type. The Python prelude
+// (torch._dynamo.eval_frame, torch.compiler) builds the user-facing API on these:
+//   compile(fn, fullgraph, dynamic, backend, backend_fn, mode, disable) -> wrapper
+//   reset(); set_stance(stance, skip_guard_eval_unsafe) -> previous (stance, flag)
+//   _graph_code/_graph_readable/_graph_name/_graph_nodes/_graph_run(handle, ...)
+#include <functional>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "runtime/internal/state.h"
+#include "runtime/runtime.h"
+#include "vm/interpreter.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
+#include "vm/torch/internal.h"
+
+namespace wick::runtime {
+namespace {
+
+using internal::RuntimeState;
+using internal::State;
+
+// What torch.compile(fn) returns: calling it runs fn with the options active.
+class CompiledFunction : public vm::Object {
+ public:
+  CompiledFunction(vm::Value fn, CompileOptions options)
+      : fn(std::move(fn)), options(std::move(options)) {}
+  void ClearRefs() override {
+    fn = vm::Value();
+    options.backend_fn = vm::Value();
+  }
+  vm::Value fn;
+  CompileOptions options;
+};
+
+vm::Value CompiledCall(vm::Runtime& rt, const vm::Value& self, vm::Args args,
+                       const vm::KwArgs& kwargs) {
+  CompiledFunction* c = self.as<CompiledFunction>();
+  vm::Value keep = self;  // the options must outlive the call
+  return State(rt).CallCompiled(c->options, c->fn, args, kwargs);
+}
+
+// Methods decorated with @torch.compile bind like functions.
+vm::Value CompiledDescrGet(vm::Runtime& rt, const vm::Value& descr, const vm::Value& instance,
+                           vm::Type*) {
+  if (instance.is_none()) return descr;
+  return rt.NewBoundMethod(instance, descr);
+}
+
+// Attributes not on the wrapper come from the wrapped callable (__name__, __doc__, ...),
+// as functools.wraps gives upstream's wrapper; _torchdynamo_orig_callable is the callable.
+vm::Value CompiledGetAttr(vm::Runtime& rt, const vm::Value& self, vm::Str* name) {
+  CompiledFunction* c = self.as<CompiledFunction>();
+  std::string n;
+  if (vm::StrString(rt, vm::Value::Borrow(name), &n) &&
+      (n == "_torchdynamo_orig_callable" || n == "__wrapped__")) {
+    return c->fn;
+  }
+  vm::Value v = vm::GenericGetAttr(rt, self, name);
+  if (!v.is_raised() || !rt.ExceptionMatches(rt.exc().attribute_error)) return v;
+  rt.ClearException();
+  return vm::GetAttr(rt, c->fn, name);
+}
+
+vm::Type* CompiledFunctionType(vm::Runtime& rt) {
+  RuntimeState& s = State(rt);
+  if (s.compiled_function_type.is_none()) {
+    vm::Type* t = rt.NewBuiltinType("CompiledFunction", rt.types().object, vm::Layout::kOther);
+    t->slots().call = &CompiledCall;
+    t->slots().descr_get = &CompiledDescrGet;
+    t->slots().getattr = &CompiledGetAttr;
+    s.compiled_function_type = vm::Value::Borrow(t);
+  }
+  return s.compiled_function_type.as<vm::Type>();
+}
+
+// Positional-or-keyword argument `i` named `name`, or null.
+const vm::Value* Arg(vm::Args args, const vm::KwArgs& kwargs, size_t i, absl::string_view name) {
+  if (i < args.size()) return &args[i];
+  return kwargs.Find(name);
+}
+
+bool ReadFlag(vm::Runtime& rt, const vm::Value* v, bool* out) {
+  if (v == nullptr || v->is_none()) return true;
+  const int t = vm::Truthy(rt, *v);
+  if (t < 0) return false;
+  *out = t == 1;
+  return true;
+}
+
+// compile(fn, fullgraph=False, dynamic=None, backend="inductor", backend_fn=None,
+//         mode=None, disable=False)
+vm::Value CompileNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& kwargs) {
+  const vm::Value* fn = Arg(args, kwargs, 0, "fn");
+  if (fn == nullptr) return rt.Raise(rt.exc().type_error, "compile() missing argument 'fn'");
+  CompileOptions o;
+  if (!ReadFlag(rt, Arg(args, kwargs, 1, "fullgraph"), &o.fullgraph)) return vm::Value::Raised();
+  if (const vm::Value* d = Arg(args, kwargs, 2, "dynamic"); d != nullptr && !d->is_none()) {
+    bool b = false;
+    if (!ReadFlag(rt, d, &b)) return vm::Value::Raised();
+    o.dynamic = b;
+  }
+  if (const vm::Value* b = Arg(args, kwargs, 3, "backend"); b != nullptr && rt.IsStr(*b)) {
+    if (!vm::StrString(rt, *b, &o.backend)) return vm::Value::Raised();
+  }
+  if (const vm::Value* f = Arg(args, kwargs, 4, "backend_fn"); f != nullptr) o.backend_fn = *f;
+  if (const vm::Value* m = Arg(args, kwargs, 5, "mode"); m != nullptr && rt.IsStr(*m)) {
+    if (!vm::StrString(rt, *m, &o.mode)) return vm::Value::Raised();
+  }
+  if (!ReadFlag(rt, Arg(args, kwargs, 6, "disable"), &o.disable)) return vm::Value::Raised();
+  return Compile(rt, *fn, std::move(o));
+}
+
+vm::Value ResetNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
+  State(rt).Reset();
+  return vm::Value::None();
+}
+
+// set_stance(stance, skip_guard_eval_unsafe) -> (previous stance, previous flag).
+vm::Value SetStanceNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& kwargs) {
+  RuntimeState& s = State(rt);
+  vm::Value previous = rt.NewTuple(
+      {rt.NewStr(internal::StanceName(s.stance)), vm::Value::Bool(s.skip_guard_eval_unsafe)});
+  internal::Stance stance = s.stance;
+  if (const vm::Value* v = Arg(args, kwargs, 0, "stance"); v != nullptr) {
+    std::string name;
+    if (!rt.IsStr(*v) || !vm::StrString(rt, *v, &name)) {
+      return rt.Raise(rt.exc().type_error, "stance must be a str");
+    }
+    if (!internal::ParseStance(name, &stance)) {
+      return rt.Raise(rt.exc().runtime_error,
+                      absl::StrCat("invalid torch.compile stance '", name, "'"));
+    }
+  }
+  bool skip = false;
+  if (!ReadFlag(rt, Arg(args, kwargs, 1, "skip_guard_eval_unsafe"), &skip)) {
+    return vm::Value::Raised();
+  }
+  s.stance = stance;
+  s.skip_guard_eval_unsafe = skip;
+  return previous;
+}
+
+vm::Value GetStanceNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
+  return rt.NewStr(internal::StanceName(State(rt).stance));
+}
+
+bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
+  vm::Runtime& rt = interp.runtime();
+  vm::Dict* d = module.as<vm::Module>()->dict;
+  vm::torch::AddFunction(rt, d, "compile", &CompileNative);
+  vm::torch::AddFunction(rt, d, "reset", &ResetNative);
+  vm::torch::AddFunction(rt, d, "set_stance", &SetStanceNative);
+  vm::torch::AddFunction(rt, d, "get_stance", &GetStanceNative);
+  internal::AddGraphNatives(rt, d);
+  return true;
+}
+
+}  // namespace
+
+void InstallRuntime(vm::Interpreter& interp) {
+  vm::Interpreter::RegisterNativeModule("_wick_runtime", &InitModule);
+  interp.set_frame_eval_hook(&State(interp.runtime()));
+}
+
+vm::Value Compile(vm::Runtime& rt, vm::Value callable, CompileOptions options) {
+  options.backend_id = options.backend_fn.is_object()
+                           ? reinterpret_cast<uintptr_t>(options.backend_fn.object())
+                           : std::hash<std::string>()(options.backend);
+  return vm::Value::Steal(rt.Alloc<CompiledFunction>(CompiledFunctionType(rt),
+                                                     std::move(callable), std::move(options)));
+}
+
+}  // namespace wick::runtime

@@ -1,0 +1,267 @@
+// torch.compile end to end through the interpreter: the cache (one graph, hits),
+// recompiles and their log, the recompile limit, fullgraph=True errors, stances, custom
+// backends, module wrappers and compile ids.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "logging/logging.h"
+#include "runtime/runtime.h"
+#include "vm/builtins/builtins.h"
+#include "vm/interpreter.h"
+#include "vm/runtime.h"
+#include "vm/torch/nn/prelude.h"
+#include "vm/torch/torch.h"
+
+namespace wick::runtime {
+namespace {
+
+struct Result {
+  int status = 0;
+  std::string out;
+  std::string err;
+};
+
+Result RunProgram(const std::string& source) {
+  vm::Runtime rt;
+  vm::Interpreter interp(rt);
+  vm::InstallBuiltins(interp);
+  vm::RegisterTorchNNPrelude();
+  vm::InstallTorch(interp);
+  InstallRuntime(interp);
+  Result r;
+  interp.write_stdout = [&r](absl::string_view s) { r.out.append(s.data(), s.size()); };
+  interp.write_stderr = [&r](absl::string_view s) { r.err.append(s.data(), s.size()); };
+  r.status = interp.RunMain(source, "t.py", {"t.py"});
+  return r;
+}
+
+constexpr char kPrologue[] = R"py(
+import torch
+from torch._dynamo.testing import CompileCounter
+cnt = CompileCounter()
+)py";
+
+std::string Program(const std::string& body) { return std::string(kPrologue) + body; }
+
+TEST(RuntimeTest, CompilesOnceAndHitsTheCache) {
+  Result r = RunProgram(Program(R"py(
+@torch.compile(backend=cnt)
+def f(x):
+    return x + 1
+x = torch.ones(3)
+print(f(x))
+print(f(x))
+print(cnt.frame_count, cnt.op_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "tensor([2., 2., 2.])\ntensor([2., 2., 2.])\n1 1\n");
+}
+
+TEST(RuntimeTest, RecompilesOnShapeChangeAndLogs) {
+  ASSERT_TRUE(logging::ApplyTorchLogs("recompiles").ok());
+  logging::ScopedLogCapture capture;
+  Result r = RunProgram(Program(R"py(
+def fn(x):
+    return x * 2
+fn = torch.compile(fn, backend=cnt)
+fn(torch.ones(3))
+fn(torch.ones(4))
+fn(torch.ones(3))
+print(cnt.frame_count)
+)py"));
+  logging::ResetForTesting();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "2\n");
+  EXPECT_EQ(capture.messages(),
+            std::vector<std::string>{
+                "Recompiling function fn in t.py:6\n"
+                "    triggered by the following guard failure(s):\n"
+                "    - 0/0: tensor 'x' size mismatch at index 0. expected 3, actual 4"});
+}
+
+TEST(RuntimeTest, FullgraphBreakRaisesUnsupported) {
+  Result r = RunProgram(Program(R"py(
+@torch.compile(backend=cnt, fullgraph=True)
+def f(x):
+    y = x * 2
+    torch._dynamo.graph_break()
+    return y + 1
+try:
+    f(torch.ones(3))
+except torch._dynamo.exc.Unsupported as e:
+    text = str(e)
+    print(text.splitlines()[0])
+    print("from user code:" in text, text.endswith('TORCH_LOGS="+dynamo"\n'))
+print(cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "Call to `torch._dynamo.graph_break()`\nTrue True\n0\n");
+}
+
+TEST(RuntimeTest, RecompileLimitFallsBackToEager) {
+  ASSERT_TRUE(logging::ApplyTorchLogs("").ok());
+  logging::ScopedLogCapture capture;
+  Result r = RunProgram(Program(R"py(
+def fn(x):
+    return x + 1
+fn = torch.compile(fn, backend=cnt, dynamic=False)
+for i in range(1, 10):
+    y = fn(torch.ones(i))
+print(cnt.frame_count, y.shape[0])
+fn(torch.ones(1))
+fn(torch.ones(20))
+print(cnt.frame_count)
+)py"));
+  logging::ResetForTesting();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "8 9\n8\n");
+  ASSERT_EQ(capture.messages().size(), 1u);
+  const std::string head =
+      "torch._dynamo hit config.recompile_limit (8)\n"
+      "   function: 'fn' (t.py:6)\n"
+      "   last reason: 0/7: tensor 'x' size mismatch at index 0. expected 8, actual 9\n";
+  EXPECT_EQ(capture.messages()[0].substr(0, head.size()), head);
+}
+
+TEST(RuntimeTest, StancesAndErrors) {
+  Result r = RunProgram(Program(R"py(
+def f(x):
+    return x.sin()
+f = torch.compile(f, backend=cnt)
+with torch.compiler.set_stance("force_eager"):
+    f(torch.ones(2))
+print(cnt.frame_count)
+f(torch.ones(2))
+with torch.compiler.set_stance("fail_on_recompile"):
+    f(torch.ones(2))
+    try:
+        f(torch.ones(5))
+    except RuntimeError as e:
+        print(str(e).splitlines()[0][:68])
+    try:
+        torch.compile(lambda y: y + 1, backend=cnt)(torch.ones(1))
+    except RuntimeError as e:
+        print(str(e)[:68])
+torch._dynamo.config.error_on_recompile = True
+try:
+    f(torch.ones(6))
+except torch._dynamo.exc.RecompileError as e:
+    print(str(e).splitlines()[0])
+print(cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "0\n"
+            "Detected recompile when torch.compile stance is 'fail_on_recompile'.\n"
+            "Detected recompile when torch.compile stance is 'fail_on_recompile'.\n"
+            "Recompiling function f in t.py:6\n"
+            "1\n");
+}
+
+TEST(RuntimeTest, CustomBackendsSeeTheGraphAndFailuresAreWrapped) {
+  Result r = RunProgram(Program(R"py(
+def show(gm, example_inputs):
+    print([(n.op, n.name) for n in gm.graph.nodes], len(example_inputs))
+    return gm.forward
+def bad(gm, example_inputs):
+    raise RuntimeError("boom")
+def f(x):
+    return x + 1
+print(torch.compile(f, backend=show)(torch.ones(2)))
+try:
+    torch.compile(f, backend=bad)(torch.ones(2))
+except torch._dynamo.exc.BackendCompilerFailed as e:
+    print(str(e))
+torch._dynamo.config.suppress_errors = True
+print(torch.compile(f, backend=bad)(torch.ones(2)))
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "[('placeholder', 'l_x_'), ('call_function', 'add'), ('output', 'output')] 1\n"
+            "tensor([2., 2.])\n"
+            "backend='bad' raised:\nRuntimeError: boom\n"
+            "tensor([2., 2.])\n");
+}
+
+TEST(RuntimeTest, ModuleWrappers) {
+  Result r = RunProgram(Program(R"py(
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(2, 2)
+    def forward(self, x):
+        return self.fc(x).relu()
+m = M()
+opt = torch.compile(m, backend=cnt)
+print(type(opt).__name__, opt._orig_mod is m, list(opt.state_dict().keys()))
+x = torch.ones(1, 2)
+print(torch.equal(opt(x), m(x)), cnt.frame_count)
+m.compile(backend=cnt)
+print(type(m).__name__, list(m.state_dict().keys()))
+m(x)
+print(cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "OptimizedModule True ['_orig_mod.fc.weight', '_orig_mod.fc.bias']\n"
+            "True 1\n"
+            "M ['fc.weight', 'fc.bias']\n"
+            "1\n");
+}
+
+TEST(RuntimeTest, OtherStances) {
+  Result r = RunProgram(Program(R"py(
+def f(x):
+    return x * 3
+f = torch.compile(f, backend=cnt)
+with torch.compiler.set_stance("eager_then_compile"):
+    f(torch.ones(2))
+    print(cnt.frame_count)
+    f(torch.ones(2))
+    print(cnt.frame_count)
+with torch.compiler.set_stance("eager_on_recompile"):
+    print(f(torch.ones(3)), cnt.frame_count)
+with torch.compiler.set_stance(skip_guard_eval_unsafe=True):
+    f(torch.ones(2))
+    try:
+        f(torch.ones(4))
+    except RuntimeError as e:
+        print(str(e)[:68])
+try:
+    torch.compiler.set_stance("sometimes")
+except RuntimeError as e:
+    print(e)
+print(cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "0\n1\n"
+            "tensor([3., 3., 3.]) 1\n"
+            "Recompilation triggered with skip_guard_eval_unsafe stance. This usu\n"
+            "invalid torch.compile stance 'sometimes'\n"
+            "1\n");
+}
+
+TEST(RuntimeTest, SideEffectsAreReplayedAndCountersCount) {
+  Result r = RunProgram(Program(R"py(
+from torch._dynamo.utils import counters
+class Box:
+    pass
+box = Box()
+def f(x, items):
+    items.append(1)
+    box.last = 7
+    return x + 1, len(items)
+f = torch.compile(f, backend=cnt)
+items = []
+print(f(torch.ones(1), items), items, box.last)
+print(counters["frames"]["total"], counters["frames"]["ok"], counters["stats"]["unique_graphs"])
+torch._dynamo.reset()
+print(counters["frames"]["total"])
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "(tensor([2.]), 1) [1] 7\n1 1 1\n0\n");
+}
+
+}  // namespace
+}  // namespace wick::runtime
