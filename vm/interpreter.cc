@@ -4,6 +4,10 @@
 // limit and the FrameEvalHook. The dispatch loop is vm/internal/eval.cc.
 #include "vm/interpreter.h"
 
+#include <pthread.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -17,6 +21,25 @@
 #include "vm/protocol.h"
 
 namespace wick::vm {
+namespace {
+
+// This thread's stack bottom (lowest address) and the floor frames may not go below:
+// the bottom plus a reserve for the C++ work a frame does without entering another
+// frame (printing a traceback, tracing, running a graph). {0, 0} when unknown.
+std::pair<uintptr_t, uintptr_t> CurrentNativeStack() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return {0, 0};
+  void* bottom = nullptr;
+  size_t size = 0;
+  const bool ok = pthread_attr_getstack(&attr, &bottom, &size) == 0;
+  pthread_attr_destroy(&attr);
+  if (!ok || bottom == nullptr) return {0, 0};
+  const size_t reserve = std::min<size_t>(size / 4, size_t{1} << 20);
+  const auto b = reinterpret_cast<uintptr_t>(bottom);
+  return {b, b + reserve};
+}
+
+}  // namespace
 
 Interpreter::Interpreter(Runtime& rt) : rt_(rt) {
   rt_.set_interpreter(this);
@@ -45,8 +68,18 @@ Interpreter::~Interpreter() {
   if (rt_.interpreter() == this) rt_.set_interpreter(nullptr);
 }
 
+// Python's recursion limit, and the native stack's: either raises RecursionError, so
+// deep recursion never overflows the C++ stack even when frames are larger than usual
+// (sanitizer builds, tracing) or the program raised sys.setrecursionlimit.
+static bool TooDeep(int depth, int limit) {
+  if (depth >= limit) return true;
+  static thread_local const std::pair<uintptr_t, uintptr_t> stack = CurrentNativeStack();
+  const auto sp = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  return sp >= stack.first && sp < stack.second;
+}
+
 Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry) {
-  if (in.depth_ >= in.recursion_limit_) {
+  if (TooDeep(in.depth_, in.recursion_limit_)) {
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
   }
   ++in.depth_;
@@ -63,7 +96,7 @@ Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry) {
 }
 
 Value InterpreterAccess::RunGeneratorFrame(Interpreter& in, Frame& f) {
-  if (in.depth_ >= in.recursion_limit_) {
+  if (TooDeep(in.depth_, in.recursion_limit_)) {
     if (f.throw_on_entry) in.rt_.ClearException();
     f.throw_on_entry = false;
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");

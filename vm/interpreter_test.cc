@@ -3,6 +3,9 @@
 // recursion, frame states and frame hooks.
 #include "vm/interpreter.h"
 
+#include <pthread.h>
+
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +32,21 @@ Value TestPrint(Runtime& rt, Args args, const KwArgs&) {
   }
   Interpreter::Of(rt).write_stdout(absl::StrJoin(parts, " ") + "\n");
   return Value::None();
+}
+
+// Runs `fn` on a new thread with a `bytes`-sized stack and waits for it.
+void RunOnStack(size_t bytes, std::function<void()> fn) {
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, bytes), 0);
+  pthread_t thread;
+  auto body = [](void* arg) -> void* {
+    (*static_cast<std::function<void()>*>(arg))();
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&thread, &attr, body, &fn), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
 }
 
 class InterpreterTest : public ::testing::Test {
@@ -204,7 +222,10 @@ TEST_F(InterpreterTest, RecursionErrorAndTraceback) {
       "r", {{O::PUSH_NULL, 0}, {O::LOAD_GLOBAL, 0}, {O::CALL, 0}, {O::RETURN_VALUE, 0}}, {},
       {"r"}, {}, 0));
   globals_.as<Dict>()->SetStr(rt_, rt_.Intern("r"), r);
-  Value result = Call(rt_, r, {});
+  // On a roomy stack the Python limit (1000) is reached first, whatever the build's
+  // frame size (sanitizer builds reach the native-stack floor earlier on 8 MiB).
+  Value result;
+  RunOnStack(size_t{64} << 20, [&] { result = Call(rt_, r, {}); });
   ASSERT_TRUE(result.is_raised());
   EXPECT_EQ(interp_.depth(), 0);
   Value exc = rt_.FetchException();
@@ -223,6 +244,24 @@ TEST_F(InterpreterTest, RecursionErrorAndTraceback) {
             "           ^^^\n"
             "  [Previous line repeated 997 more times]\n"
             "RecursionError: maximum recursion depth exceeded\n");
+}
+
+// With the Python limit out of reach, the native stack's floor still turns runaway
+// recursion into RecursionError instead of a crash.
+TEST_F(InterpreterTest, NativeStackFloorRaisesRecursionError) {
+  Value r = FunctionFor(Assemble(
+      "r", {{O::PUSH_NULL, 0}, {O::LOAD_GLOBAL, 0}, {O::CALL, 0}, {O::RETURN_VALUE, 0}}, {},
+      {"r"}, {}, 0));
+  globals_.as<Dict>()->SetStr(rt_, rt_.Intern("r"), r);
+  interp_.set_recursion_limit(1 << 30);
+  Value result;
+  RunOnStack(size_t{1} << 20, [&] { result = Call(rt_, r, {}); });
+  interp_.set_recursion_limit(1000);
+  ASSERT_TRUE(result.is_raised());
+  EXPECT_EQ(interp_.depth(), 0);
+  Value exc = rt_.FetchException();
+  EXPECT_EQ(rt_.TypeOf(exc), rt_.exc().recursion_error);
+  EXPECT_GT(exc.as<ExceptionObject>()->traceback.size(), 10u);
 }
 
 TEST_F(InterpreterTest, ExceptionTableUnwinding) {
