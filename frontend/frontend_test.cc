@@ -553,5 +553,54 @@ x = torch.ones(2)
   EXPECT_TRUE(r.side_effects.empty());
 }
 
+// A comprehension frame's `.0` argument is a live iterator of the caller: tracing must
+// stop without stepping it (stepping would consume the user's values), not fail.
+TEST_F(FrontendTest, ComprehensionFrameOverALiveIteratorBreaks) {
+  Run(R"(
+import torch
+def f(xs):
+    return [v * 2 for v in xs]
+x = torch.ones(2)
+it = iter([x, x])
+)");
+  vm::CodeObject* outer = Global("f").as<vm::Function>()->code_object();
+  vm::CodeObject* comp = nullptr;
+  for (const vm::Value& c : outer->consts) {
+    if (c.is_object() && rt_.TypeOf(c) == rt_.types().code) comp = c.as<vm::CodeObject>();
+  }
+  ASSERT_NE(comp, nullptr);
+  std::vector<vm::Value> locals(comp->varnames.size(), vm::Value::Raised());
+  locals[0] = Global("it");
+  vm::Frame frame;
+  frame.code = comp;
+  frame.globals = Global("f").as<vm::Function>()->globals.as<vm::Dict>();
+  frame.builtins = interp_.builtins();
+  frame.locals = locals.data();
+  absl::StatusOr<TraceResult> r = Trace(interp_, frame, 0, {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(r->stop.reason.gb_type, "Unsupported iteration");
+  vm::Value args[] = {Global("it")};
+  vm::Value rest = vm::Call(rt_, *interp_.builtins()->GetStr("list"), args);
+  ASSERT_TRUE(rt_.IsList(rest));
+  EXPECT_EQ(rest.as<vm::List>()->items.size(), 2u);  // the trace took nothing from it
+}
+
+// Guards cannot read a method object's __self__, so a bound method handed to the frame
+// breaks instead of producing graph inputs nothing can resolve.
+TEST_F(FrontendTest, BoundMethodArgumentBreaks) {
+  Run(R"(
+import torch
+def call(fn):
+    return fn().dtype
+x = torch.ones(2, 3)
+m = x.argmax
+)");
+  TraceResult r = TraceCall("call", {"m"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(r.stop.reason.gb_type, "Unsupported: bound method from outside the frame");
+  EXPECT_EQ(r.graph.num_calls(), 0);
+}
+
 }  // namespace
 }  // namespace wick::frontend

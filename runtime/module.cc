@@ -3,6 +3,7 @@
 //   compile(fn, fullgraph, dynamic, backend, backend_fn, mode, disable) -> wrapper
 //   reset(); set_stance(stance, skip_guard_eval_unsafe) -> previous (stance, flag)
 //   _graph_code/_graph_readable/_graph_name/_graph_nodes/_graph_run(handle, ...)
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <utility>
@@ -162,6 +163,15 @@ bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
 void InstallRuntime(vm::Interpreter& interp) {
   vm::Interpreter::RegisterNativeModule("_wick_runtime", &InitModule);
   interp.set_frame_eval_hook(&State(interp.runtime()));
+  const char* all = std::getenv("WICK_COMPILE_ALL");
+  if (all != nullptr && std::string(all) == "1") {
+    const char* stats = std::getenv("WICK_COMPILE_ALL_STATS");
+    EnableCompileAll(interp, stats == nullptr ? "" : stats);
+  }
+}
+
+void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path) {
+  State(interp.runtime()).EnableCompileAll(stats_path);
 }
 
 vm::Value Compile(vm::Runtime& rt, vm::Value callable, CompileOptions options) {

@@ -42,7 +42,22 @@ struct CompileOptions {
 // Registers the `_wick_runtime` native module (process-wide) and installs the frame hook
 // on `interp`. Call after InstallTorch and before running programs. The hook costs one
 // branch per frame entry while no compiled function is running.
+//
+// Environment (read here, for `wick run`):
+//   WICK_COMPILE_ALL=1        every function frame whose globals are the `__main__`
+//                             script's (not the prelude, not module or class bodies, not
+//                             generators) runs as if called under
+//                             torch.compile(backend="eager", fullgraph=False); frames that
+//                             break run eagerly, so a program's output must not change.
+//                             Explicit torch.compile calls keep their own options.
+//   WICK_COMPILE_ALL_STATS=F  with WICK_COMPILE_ALL: keep F up to date with
+//                             "compile-all: N frames compiled, M graphs, K breaks" and one
+//                             "break <gb_type>: <count>" line per break type.
 void InstallRuntime(vm::Interpreter& interp);
+
+// What WICK_COMPILE_ALL=1 does, from C++: frames of the `__main__` script are compiled
+// with the eager backend. `stats_path`, when not empty, is kept up to date as above.
+void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path = "");
 
 // A callable wrapping `callable` (a function or any callable): calling it runs
 // `callable` with every frame entered during the call going through the compiled-code

@@ -1,6 +1,7 @@
 // torch.compile end to end through the interpreter: the cache (one graph, hits),
 // recompiles and their log, the recompile limit, fullgraph=True errors, stances, custom
 // backends, module wrappers and compile ids.
+#include <fstream>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -261,6 +262,48 @@ print(counters["frames"]["total"])
 )py"));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "(tensor([2.]), 1) [1] 7\n1 1 1\n0\n");
+}
+
+// WICK_COMPILE_ALL: every function of the main script compiles with the eager backend;
+// frames that break (here a class attribute store, a bound-method argument and a
+// comprehension over a live iterator) run eagerly and the output is eager's.
+TEST(RuntimeTest, CompileAllKeepsEagerOutputAndCounts) {
+  const std::string stats = ::testing::TempDir() + "/compile_all_stats.txt";
+  vm::Runtime rt;
+  vm::Interpreter interp(rt);
+  vm::InstallBuiltins(interp);
+  vm::RegisterTorchNNPrelude();
+  vm::InstallTorch(interp);
+  InstallRuntime(interp);
+  EnableCompileAll(interp, stats);
+  std::string out, err;
+  interp.write_stdout = [&out](absl::string_view s) { out.append(s.data(), s.size()); };
+  interp.write_stderr = [&err](absl::string_view s) { err.append(s.data(), s.size()); };
+  const int status = interp.RunMain(R"py(
+import torch
+class Counter:
+    made = 0
+    def __init__(self):
+        Counter.made += 1
+def f(x):
+    return torch.relu(x) + 1
+def dtype_of(fn):
+    return fn().dtype
+def squares(n):
+    return [i * i for i in range(n)]
+print(f(torch.ones(2)), f(torch.ones(2)))
+Counter(); Counter()
+print(Counter.made, squares(3))
+for dt in [torch.float32, torch.float64]:
+    print(dtype_of(torch.ones(2, dtype=dt).sum))
+)py", "t.py", {"t.py"});
+  EXPECT_EQ(status, 0) << err;
+  EXPECT_EQ(out, "tensor([2., 2.]) tensor([2., 2.])\n2 [0, 1, 4]\n"
+                 "torch.float32\ntorch.float64\n");
+  std::ifstream in(stats);
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first, "compile-all: 1 frames compiled, 1 graphs, 3 breaks");
 }
 
 }  // namespace

@@ -572,8 +572,12 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
     }
     case Opcode::FOR_ITER: {
       VarPtr it = Top();
+      // A live iterator from outside the trace (a comprehension frame's `.0` argument):
+      // stepping it would consume the user's iterator, so stop here instead.
       if (it->kind != VarKind::kIterator) {
-        return absl::InternalError("FOR_ITER on a non-iterator tracker");
+        return Break("Unsupported iteration", DescribeVar(st_.rt, *it),
+                     "Dynamo in wick cannot step an iterator created outside the traced "
+                     "frame.");
       }
       if (it->pos >= it->items.size()) {
         Pop();

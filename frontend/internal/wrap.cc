@@ -207,6 +207,14 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     var->value = v;
     AddGuard(tx, GuardKind::kIdMatch, source, v);
   } else if (rt.TypeOf(v) == rt.types().bound_method) {
+    // guards::Resolve reads no `__self__`/`__func__` of a method object, so guards and
+    // graph inputs under such a source would never resolve: stop instead.
+    if (source != nullptr) {
+      return tx.Break("Unsupported: bound method from outside the frame",
+                      "BoundMethod",
+                      "Dynamo in wick cannot guard on a bound method passed into the "
+                      "compiled frame (its __self__ and __func__ are not guardable yet).");
+    }
     const vm::BoundMethod* m = v.as<vm::BoundMethod>();
     var = MakeVar(VarKind::kBoundMethod);
     ASSIGN_OR_RETURN(var->self, Wrap(tx, m->self, source ? Source::Attr(source, "__self__") : nullptr));

@@ -132,6 +132,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceResult& tr, vm::Value* result)
     return true;
   }
   WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(block, br.user_stack);
+  a.state.RecordBreak(br.gb_type);
   BumpCounter(a.rt(), "graph_break", br.gb_type);
   BumpCounter(a.rt(), "frames", "ok");
   a.cache.skip = true;
@@ -233,6 +234,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   entry->side_effects = std::move(tr.side_effects);
   entry->backend_id = a.ctx.options->backend_id;
   entry->compile_id = std::string(logging::CurrentTraceIdText());
+  a.state.RecordGraph();
   BumpCounter(rt, "stats", "unique_graphs");
   BumpCounter(rt, "stats", "calls_captured", tr.graph.num_calls());
   BumpCounter(rt, "frames", "ok");

@@ -6,6 +6,7 @@
 #include "runtime/internal/messages.h"
 #include "runtime/internal/state.h"
 #include "vm/code.h"
+#include "vm/objects/objects.h"
 #include "vm/torch/internal.h"
 
 namespace wick::runtime::internal {
@@ -31,7 +32,16 @@ bool HasTensorLocal(vm::Runtime& rt, const guards::FrameView& view) {
 
 bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
                                 int32_t entry_offset, vm::Value* result) {
-  if (stack_.empty()) return false;  // the common case: nothing compiled is running
+  if (stack_.empty()) {  // the common case: nothing compiled is running
+    if (!compile_all_ || IsSkippedCode(*frame.code) || !IsMainScriptFrame(interp, frame)) {
+      return false;
+    }
+    if (stance == Stance::kForceEager) return false;
+    // A copy: HandleFrame pushes more contexts, which may move the stack's storage.
+    const ActiveContext ctx{&compile_all_options_, Mode::kCompile};
+    Scope scope(*this, ctx);
+    return HandleFrame(interp, frame, entry_offset, ctx, result);
+  }
   if (bypass_ != nullptr && bypass_ == frame.code) {
     bypass_ = nullptr;
     return false;
@@ -71,6 +81,13 @@ bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_
     return false;
   }
   return CompileFrame(*this, interp, frame, entry, ctx, cache, result);
+}
+
+bool RuntimeState::IsMainScriptFrame(vm::Interpreter& interp, const vm::Frame& frame) {
+  const vm::Value* main = interp.sys_modules()->GetStr("__main__");
+  if (main == nullptr || !main->is_object()) return false;
+  const vm::Module* m = dynamic_cast<const vm::Module*>(main->object());
+  return m != nullptr && frame.globals == m->dict;
 }
 
 vm::Value RuntimeState::RunOnly(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,

@@ -3,6 +3,8 @@
 #include "runtime/internal/state.h"
 
 #include <algorithm>
+#include <fstream>
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -104,6 +106,38 @@ CodeCache& RuntimeState::CacheFor(vm::CodeObject* code, int32_t entry) {
     slot->code = vm::Value::Borrow(code);
   }
   return *slot;
+}
+
+void RuntimeState::EnableCompileAll(std::string stats_path) {
+  compile_all_ = true;
+  compile_all_options_.backend = "eager";
+  compile_all_options_.backend_id = std::hash<std::string>()(compile_all_options_.backend);
+  stats_path_ = std::move(stats_path);
+  WriteStats();
+}
+
+void RuntimeState::RecordGraph() {
+  ++stats_.frames_compiled;
+  ++stats_.graphs;
+  WriteStats();
+}
+
+void RuntimeState::RecordBreak(absl::string_view gb_type) {
+  ++stats_.breaks;
+  ++stats_.breaks_by_type[std::string(gb_type)];
+  WriteStats();
+}
+
+// Rewritten whole on every change: the process may end without tearing the runtime
+// down, and the counts are small.
+void RuntimeState::WriteStats() const {
+  if (stats_path_.empty()) return;
+  std::ofstream out(stats_path_, std::ios::trunc);
+  out << "compile-all: " << stats_.frames_compiled << " frames compiled, " << stats_.graphs
+      << " graphs, " << stats_.breaks << " breaks\n";
+  for (const auto& [type, count] : stats_.breaks_by_type) {
+    out << "break " << type << ": " << count << "\n";
+  }
 }
 
 void RuntimeState::Reset() {

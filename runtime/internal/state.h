@@ -6,6 +6,7 @@
 #define WICK_RUNTIME_INTERNAL_STATE_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -79,6 +80,15 @@ struct Config {
   bool capture_scalar_outputs = false;
 };
 
+// Counts kept for WICK_COMPILE_ALL's summary (every compile attempt counts, whichever
+// context started it).
+struct CompileStats {
+  int64_t frames_compiled = 0;  // compile attempts that produced an entry
+  int64_t graphs = 0;           // entries stored
+  int64_t breaks = 0;           // attempts that stopped at a graph break
+  std::map<std::string, int64_t> breaks_by_type;  // gb_type -> count (ordered output)
+};
+
 class RuntimeState : public vm::Object, public vm::FrameEvalHook {
  public:
   RuntimeState(vm::Runtime* rt) : rt_(rt) {}
@@ -112,6 +122,13 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   vm::Value graph_handle_type;       // Type of the graph handles custom backends get
   int64_t next_graph_id = 1;         // __compiled_fn_{N}
 
+  // WICK_COMPILE_ALL: frames of the main script compile under `compile_all_options`.
+  void EnableCompileAll(std::string stats_path);
+  // Counts a stored entry / a break (and rewrites the stats file when one is set).
+  void RecordGraph();
+  void RecordBreak(absl::string_view gb_type);
+  const CompileStats& stats() const { return stats_; }
+
   vm::Runtime& rt() { return *rt_; }
   CodeCache& CacheFor(vm::CodeObject* code, int32_t entry);
   int64_t NewFrameId() { return next_frame_id_++; }
@@ -132,6 +149,15 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
       caches_;
   int64_t next_frame_id_ = 0;
   const vm::CodeObject* bypass_ = nullptr;  // RunOnly: decline this code's next entry once
+
+  // Whether `frame` runs code of the `__main__` script (its globals are __main__'s).
+  bool IsMainScriptFrame(vm::Interpreter& interp, const vm::Frame& frame);
+  void WriteStats() const;
+
+  bool compile_all_ = false;
+  CompileOptions compile_all_options_;
+  std::string stats_path_;
+  CompileStats stats_;
 };
 
 // The state of `rt`, created on first use.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bazel wrapper around run_programs.py: `--wick` runs the corpus under the wick binary
-# built by Bazel, `--parity` under CPython + PyTorch. The last line is the runner's
+# built by Bazel, `--compile-all` the same with every function compiled
+# (WICK_COMPILE_ALL=1), `--parity` under CPython + PyTorch. The last line is the runner's
 # "N passed, M failed".
 set -u
 here="${TEST_SRCDIR:-.}/wick/tests/programs"
@@ -9,7 +10,10 @@ case "${1:-}" in
   --wick)
     wick="$(cd "${TEST_SRCDIR:-.}/wick/tools" 2>/dev/null && pwd)/wick"
     exec /usr/bin/python3 "$here/run_programs.py" --wick "$wick" -j 2 ;;
+  --compile-all)
+    wick="$(cd "${TEST_SRCDIR:-.}/wick/tools" 2>/dev/null && pwd)/wick"
+    exec /usr/bin/python3 "$here/run_programs.py" --wick "$wick" --compile-all -j 2 ;;
   --parity)
     exec /usr/bin/python3 "$here/run_programs.py" --parity -j 2 ;;
-  *) echo "usage: run_corpus.sh --wick|--parity" >&2; exit 2 ;;
+  *) echo "usage: run_corpus.sh --wick|--compile-all|--parity" >&2; exit 2 ;;
 esac

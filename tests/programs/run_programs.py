@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """Runs the program corpus and compares every run with the stored expectations.
 
-    tests/programs/run_programs.py --wick PATH [--filter area/] [--jobs N]
+    tests/programs/run_programs.py --wick PATH [--compile-all] [--filter area/] [--jobs N]
     tests/programs/run_programs.py --parity   [--filter area/] [--jobs N]
 
 --wick runs each program as `PATH run area/name.py` with cwd tests/programs.
 --parity re-runs CPython + Debian's PyTorch live (run_reference.py, with the prelude),
 so drift between the stored expectations and the reference is caught.
+--compile-all runs wick with WICK_COMPILE_ALL=1 (every function of the program compiled
+with the eager backend; breaks run eagerly) and compares with the same expectations, then
+prints how many frames compiled and broke (summed over the corpus), breaks by gb_type.
 Both may be given together. For each program the exit status must equal `.code` (0 if
 absent), stdout must equal `.out`, and stderr must equal `.err` (empty if absent).
 Prints one PASS/FAIL line per program (with unified diffs on failure) and ends with
@@ -18,10 +21,63 @@ answer); under --parity they are compared as usual.
 """
 
 import argparse
+import collections
+import os
+import re
+import subprocess
 import sys
+import tempfile
+import threading
 
 sys.dont_write_bytecode = True  # keep tests/programs free of __pycache__
 import corpus  # noqa: E402
+
+_STATS_LOCK = threading.Lock()  # programs run on worker threads
+_STATS_LINE = re.compile(r"compile-all: (\d+) frames compiled, (\d+) graphs, (\d+) breaks")
+
+
+def run_compile_all(wick, rel, timeout_s, totals):
+    """Runs `wick run rel` under WICK_COMPILE_ALL=1; adds its stats file to `totals`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        stats = os.path.join(tmp, "stats.txt")
+        env = corpus._env()
+        env["WICK_COMPILE_ALL"] = "1"
+        env["WICK_COMPILE_ALL_STATS"] = stats
+        try:
+            p = subprocess.run([os.path.abspath(wick), "run", rel], cwd=corpus.ROOT, env=env,
+                               stdin=subprocess.DEVNULL, capture_output=True,
+                               timeout=timeout_s)
+            got = corpus.Run(corpus._text(p.stdout), corpus._text(p.stderr), p.returncode)
+        except subprocess.TimeoutExpired as e:
+            got = corpus.Run(corpus._text(e.stdout or b""), corpus._text(e.stderr or b""),
+                             None, timed_out=True)
+        if os.path.exists(stats):
+            with open(stats, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            add_stats(lines, totals)
+    return got
+
+
+def add_stats(lines, totals):
+    """Adds one program's stats file lines to `totals`."""
+    with _STATS_LOCK:
+        m = _STATS_LINE.match(lines[0]) if lines else None
+        if m:
+            totals["frames compiled"] += int(m.group(1))
+            totals["graphs"] += int(m.group(2))
+            totals["breaks"] += int(m.group(3))
+        for line in lines[1:]:
+            kind, _, count = line.rpartition(": ")
+            totals[kind] += int(count)
+
+
+def print_stats(totals):
+    print(f"compile-all: {totals['frames compiled']} frames compiled, "
+          f"{totals['graphs']} graphs, {totals['breaks']} breaks")
+    kinds = sorted(((k, v) for k, v in totals.items() if k.startswith("break ")),
+                   key=lambda kv: (-kv[1], kv[0]))
+    for kind, count in kinds[:10]:
+        print(f"  {kind}: {count}")
 
 
 def main():
@@ -29,6 +85,8 @@ def main():
     parser.add_argument("--wick", help="path to the wick binary")
     parser.add_argument("--parity", action="store_true",
                         help="compare live CPython + PyTorch runs with the expectations")
+    parser.add_argument("--compile-all", action="store_true",
+                        help="with --wick: compile every function (WICK_COMPILE_ALL=1)")
     parser.add_argument("--filter", action="append", default=[],
                         help="only programs whose path starts with this (repeatable)")
     parser.add_argument("--jobs", "-j", type=int, default=corpus.default_jobs())
@@ -51,10 +109,15 @@ def main():
     if args.parity:
         tasks += [("parity", p) for p in programs if p not in excluded]
 
+    totals = collections.Counter()
+
     def run(task):
         side, rel = task
         if side == "wick":
-            got = corpus.run_wick(args.wick, rel, args.timeout)
+            if args.compile_all:
+                got = run_compile_all(args.wick, rel, args.timeout, totals)
+            else:
+                got = corpus.run_wick(args.wick, rel, args.timeout)
             if rel in unsupported:
                 # A feature wick does not have yet: it must refuse clearly, not misbehave.
                 if got.code == 1 and "not supported by wick" in got.stderr:
@@ -83,6 +146,8 @@ def main():
             print(f"FAIL {label}{rel}")
             print("".join("    " + line + "\n" for line in detail.rstrip("\n").split("\n")))
         sys.stdout.flush()
+    if args.compile_all:
+        print_stats(totals)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
