@@ -41,6 +41,16 @@ class Backend {
 // Runs each call node's eager kernel; frees intermediates after their last use.
 std::unique_ptr<Backend> MakeEagerBackend();
 
+// Lowers each graph to oneDNN primitives with fused post-op chains, fused pointwise
+// loops and a liveness-planned buffer arena (codegen/onednn_backend.cc); nodes it cannot
+// lower run their registry kernels. Float32 only; other dtypes run as kernels.
+std::unique_ptr<Backend> MakeOneDnnBackend();
+
+// The readable lowered program of `g` under the oneDNN backend (what the `output_code`
+// artifact prints): partitions, primitives with their oneDNN implementation and post-op
+// chains, fused pointwise programs, kernel fallbacks and the buffer plan.
+absl::StatusOr<std::string> DescribeLowering(const graph::Graph& g);
+
 // The built-in backend for a torch.compile(backend="...") string: "eager"; "onednn"
 // and its alias "inductor" (eager until M6 lands the oneDNN lowering). NotFound with
 // upstream's message listing the known names otherwise.

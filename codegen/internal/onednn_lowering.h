@@ -1,0 +1,90 @@
+// Lowering of one partition (partitioner/fusion.h) to one executable step of the oneDNN
+// backend: a oneDNN primitive created for the graph's static shapes (matmul with its
+// post-op chain, softmax, log_softmax, layer_norm), a fused pointwise loop, or the
+// registry kernel of one node. Steps only describe where their data comes from; the
+// compiled graph (onednn_backend.cc) owns buffers and runs them.
+#ifndef WICK_CODEGEN_INTERNAL_ONEDNN_LOWERING_H_
+#define WICK_CODEGEN_INTERNAL_ONEDNN_LOWERING_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "codegen/internal/pointwise_kernel.h"
+#include "graph/graph.h"
+#include "oneapi/dnnl/dnnl.hpp"
+#include "partitioner/fusion.h"
+#include "tensor/tensor.h"
+#include "tensor/value.h"
+
+namespace wick::codegen::internal {
+
+// A weight parameter (get_attr) reordered once into the layout the matmul prefers. The
+// source's storage version is remembered: an in-place update re-packs before the next
+// run, so results never go stale.
+struct PackedWeight {
+  tensor::Tensor source;
+  uint64_t version = 0;
+  dnnl::memory user;    // the source's layout, pointed at a contiguous copy
+  dnnl::memory packed;  // oneDNN-owned, in the primitive's weights layout
+  void* packed_data = nullptr;  // packed's buffer
+  dnnl::reorder reorder;
+};
+
+// Where a primitive argument's data comes from at run time.
+struct ArgBinding {
+  enum class From { kValue, kResult, kScratch, kPacked };
+  int dnnl_arg = 0;
+  From from = From::kValue;
+  graph::ValueRef ref;  // kValue
+  dnnl::memory memory;  // created at compile time, re-pointed at each run
+  dnnl_memory_t handle = nullptr;  // memory's C handle: runs use the C API (no throws)
+};
+
+struct Step {
+  enum class Kind { kKernel, kPrimitive, kPointwise };
+  Kind kind = Kind::kKernel;
+  std::vector<graph::NodeId> nodes;  // the partition, result last
+  graph::NodeId result() const { return nodes.back(); }
+  std::string what;  // "matmul", "softmax", "pointwise", "kernel", ...
+
+  // kKernel: the node's op with its constants coerced to schema types.
+  const tensor::OpDef* op = nullptr;
+  std::vector<graph::Arg> args;
+  std::vector<tensor::Value> constants;
+  std::string fallback_reason;  // why a lowerable partition runs as kernels
+
+  // kPrimitive
+  dnnl::primitive primitive;
+  dnnl_primitive_t primitive_handle = nullptr;
+  std::string impl;  // oneDNN's implementation name ("brg:avx512_core")
+  size_t scratchpad_bytes = 0;
+  std::vector<ArgBinding> bindings;
+  std::unique_ptr<PackedWeight> packed;
+  std::string detail;  // post-op chain etc., for DescribeLowering
+
+  // kPointwise
+  std::optional<PointwiseProgram> program;
+  std::vector<graph::ValueRef> inputs;  // program inputs in order
+
+  // Filled by the planner.
+  int slot = -1;                     // arena slot of the result, -1: a fresh tensor
+  std::vector<graph::NodeId> frees;  // values dropped after this step
+};
+
+// Lowers a matmul / pointwise / single partition. Unimplemented (or a oneDNN error) means
+// "run these nodes as kernels instead"; the caller falls back.
+absl::StatusOr<Step> LowerPartition(const graph::Graph& g, const partitioner::Partition& p,
+                                    const dnnl::engine& engine, dnnl::stream& stream);
+
+// The registry kernel of node `id`.
+Step KernelStep(const graph::Graph& g, graph::NodeId id);
+
+// Reorders `w.source` into `w.packed` (compile time, and again after an in-place update).
+absl::Status Pack(PackedWeight& w, dnnl::stream& stream);
+
+}  // namespace wick::codegen::internal
+
+#endif  // WICK_CODEGEN_INTERNAL_ONEDNN_LOWERING_H_

@@ -1,0 +1,185 @@
+// The fused pointwise loop. See pointwise_kernel.h.
+#include "codegen/internal/pointwise_kernel.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "tensor/ops/pointwise/internal/binary_fns.h"
+#include "tensor/ops/pointwise/internal/unary_fns.h"
+#include "tensor/parallel.h"
+
+namespace wick::codegen::internal {
+namespace {
+
+namespace ti = ::wick::tensor::internal;
+using ti::VecF;
+
+constexpr int kTile = 512;  // floats per tile: a few tiles stay in L1
+constexpr int64_t kStreamElements = int64_t{1} << 20;  // 4 MiB of float32 results
+
+// Copies a tile to its destination with non-temporal stores (`to` must be 32-byte
+// aligned; tiles start at multiples of kTile floats from a 32-byte aligned output).
+void StreamCopy(const float* from, float* to, int n) {
+  int i = 0;
+  for (; i + 8 <= n; i += 8) _mm256_stream_ps(to + i, _mm256_load_ps(from + i));
+  for (; i < n; ++i) to[i] = from[i];
+}
+
+// One operand of one instruction over one tile: contiguous floats or a splat value.
+struct Src {
+  const float* p = nullptr;
+  float s = 0;
+};
+
+// Loaders the loops are instantiated over, so the pointer-or-splat choice is made once
+// per tile rather than per vector.
+struct PtrLoad {
+  const float* p;
+  VecF V(int i) const { return VecF::Load(p + i); }
+  float S(int i) const { return p[i]; }
+};
+struct SplatLoad {
+  float s;
+  VecF V(int) const { return VecF::Splat(s); }
+  float S(int) const { return s; }
+};
+
+template <typename F, typename A>
+void Loop1(F f, A a, float* d, int n) {
+  int i = 0;
+  for (; i + VecF::kWidth <= n; i += VecF::kWidth) f.Vector(a.V(i)).Store(d + i);
+  for (; i < n; ++i) d[i] = f(a.S(i));
+}
+
+template <typename F, typename A, typename B>
+void Loop2(F f, A a, B b, float* d, int n) {
+  int i = 0;
+  for (; i + VecF::kWidth <= n; i += VecF::kWidth) f.Vector(a.V(i), b.V(i)).Store(d + i);
+  for (; i < n; ++i) d[i] = f(a.S(i), b.S(i));
+}
+
+template <typename F>
+void Map1(F f, Src a, float* d, int n) {
+  if (a.p) return Loop1(f, PtrLoad{a.p}, d, n);
+  Loop1(f, SplatLoad{a.s}, d, n);
+}
+
+template <typename F>
+void Map2(F f, Src a, Src b, float* d, int n) {
+  if (a.p && b.p) return Loop2(f, PtrLoad{a.p}, PtrLoad{b.p}, d, n);
+  if (a.p) return Loop2(f, PtrLoad{a.p}, SplatLoad{b.s}, d, n);
+  if (b.p) return Loop2(f, SplatLoad{a.s}, PtrLoad{b.p}, d, n);
+  Loop2(f, SplatLoad{a.s}, SplatLoad{b.s}, d, n);
+}
+
+// `large`: PyTorch runs float gelu through oneDNN's formula for tensors of 2+ elements.
+void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
+  switch (op) {
+    case PwOp::kNeg: return Map1(ti::NegFn<float>{}, a, d, n);
+    case PwOp::kAbs: return Map1(ti::AbsFn<float>{}, a, d, n);
+    case PwOp::kRelu: return Map1(ti::ReluFn<float>{}, a, d, n);
+    case PwOp::kExp: return Map1(ti::ExpFn<float>{}, a, d, n);
+    case PwOp::kLog: return Map1(ti::LogFn<float>{}, a, d, n);
+    case PwOp::kSqrt: return Map1(ti::SqrtFn<float>{}, a, d, n);
+    case PwOp::kSin: return Map1(ti::SinFn<float>{}, a, d, n);
+    case PwOp::kCos: return Map1(ti::CosFn<float>{}, a, d, n);
+    case PwOp::kTanh: return Map1(ti::TanhFn<float>{}, a, d, n);
+    case PwOp::kSigmoid: return Map1(ti::SigmoidFn<float>{}, a, d, n);
+    case PwOp::kGelu:
+      return large ? Map1(ti::GeluOneDnnFn<float>{}, a, d, n) : Map1(ti::GeluFn<float>{}, a, d, n);
+    case PwOp::kGeluTanh: return Map1(ti::GeluTanhFn<float>{}, a, d, n);
+    case PwOp::kSilu: return Map1(ti::SiluFn<float>{}, a, d, n);
+    case PwOp::kSquare: return Map1(ti::SquareFn<float>{}, a, d, n);
+    case PwOp::kReciprocal: return Map1(ti::ReciprocalFn<float>{}, a, d, n);
+    case PwOp::kRsqrt: return Map1(ti::RsqrtFn<float>{}, a, d, n);
+    case PwOp::kAdd:
+      if (alpha == 1) return Map2(ti::AddFn<float>{}, a, b, d, n);
+      return Map2(ti::AddAlphaFn<float>{alpha}, a, b, d, n);
+    case PwOp::kSub:
+      if (alpha == 1) return Map2(ti::SubFn<float>{}, a, b, d, n);
+      return Map2(ti::AddAlphaFn<float>{-alpha}, a, b, d, n);
+    case PwOp::kMul: return Map2(ti::MulFn<float>{}, a, b, d, n);
+    case PwOp::kDiv: return Map2(ti::DivFn<float>{}, a, b, d, n);
+  }
+}
+
+std::string OperandText(const Operand& o) {
+  switch (o.kind) {
+    case Operand::Kind::kChain: return "chain";
+    case Operand::Kind::kInput: return absl::StrCat("in", o.input);
+    case Operand::Kind::kConst: return absl::StrCat(o.value);
+  }
+  return "?";
+}
+
+}  // namespace
+
+int PointwiseProgram::AddInput(Broadcast mode, int64_t period) {
+  inputs_.push_back({mode, period});
+  return static_cast<int>(inputs_.size()) - 1;
+}
+
+void PointwiseProgram::Add(PwOp op, Operand a, Operand b, float alpha) {
+  code_.push_back({op, a, b, alpha});
+}
+
+void PointwiseProgram::RunTile(absl::Span<const float* const> inputs, int64_t start, int n,
+                               float* out) const {
+  alignas(64) float chain[2][kTile];
+  alignas(64) float repeat[2][kTile];
+  auto resolve = [&](const Operand& o, const float* prev, float* scratch) -> Src {
+    if (o.kind == Operand::Kind::kChain) return {prev, 0};
+    if (o.kind == Operand::Kind::kConst) return {nullptr, o.value};
+    const Input& in = inputs_[o.input];
+    const float* data = inputs[o.input];
+    switch (in.mode) {
+      case Broadcast::kScalar: return {nullptr, data[0]};
+      case Broadcast::kInner: {
+        int64_t j = start % in.period;
+        for (int i = 0; i < n; ++i) {
+          scratch[i] = data[j];
+          if (++j == in.period) j = 0;
+        }
+        return {scratch, 0};
+      }
+      default: return {data + start, 0};
+    }
+  };
+  const bool large = numel_ > 1;
+  // Results far larger than the caches go out with streaming stores: a plain store
+  // first reads the destination line, a third more memory traffic.
+  const bool stream = numel_ >= kStreamElements && reinterpret_cast<uintptr_t>(out) % 32 == 0;
+  for (size_t i = 0; i < code_.size(); ++i) {
+    const Instr& ins = code_[i];
+    float* dst = i + 1 == code_.size() && !stream ? out + start : chain[i % 2];
+    const float* prev = i == 0 ? nullptr : chain[(i + 1) % 2];
+    const Src a = resolve(ins.a, prev, repeat[0]);
+    const Src b = IsBinary(ins.op) ? resolve(ins.b, prev, repeat[1]) : Src{};
+    Apply(ins.op, a, b, ins.alpha, large, dst, n);
+  }
+  if (stream) StreamCopy(chain[(code_.size() - 1) % 2], out + start, n);
+}
+
+void PointwiseProgram::Run(absl::Span<const float* const> inputs, float* out) const {
+  const int64_t tiles = (numel_ + kTile - 1) / kTile;
+  tensor::ParallelFor(0, tiles, tensor::kParallelGrain / kTile, [&](int64_t b, int64_t e) {
+    for (int64_t t = b; t < e; ++t) {
+      const int64_t start = t * kTile;
+      RunTile(inputs, start, static_cast<int>(std::min<int64_t>(kTile, numel_ - start)), out);
+    }
+    if (numel_ >= kStreamElements) _mm_sfence();  // streaming stores visible before return
+  });
+}
+
+std::string PointwiseProgram::Describe() const {
+  return absl::StrJoin(code_, " -> ", [](std::string* s, const Instr& ins) {
+    absl::StrAppend(s, PwOpName(ins.op), "(", OperandText(ins.a));
+    if (IsBinary(ins.op)) absl::StrAppend(s, ", ", OperandText(ins.b));
+    if (ins.alpha != 1) absl::StrAppend(s, ", alpha=", ins.alpha);
+    absl::StrAppend(s, ")");
+  });
+}
+
+}  // namespace wick::codegen::internal

@@ -1,0 +1,71 @@
+// A fused pointwise loop: a straight-line program of PwOps over float32 tiles, so a chain
+// of N elementwise ops reads its inputs and writes its result once. Each instruction
+// applies one op to whole tiles (kTile floats, in L1) with the same element functors
+// (tensor/ops/pointwise/internal) and SLEEF vector math the eager kernels use.
+//
+//   PointwiseProgram p(numel);
+//   int x = p.AddInput(Broadcast::kFull, numel);
+//   p.Add(PwOp::kMul, Operand::Input(x), Operand::Const(2.f));
+//   p.Add(PwOp::kSin, Operand::Chain());
+//   p.Run({x_data}, out_data);
+#ifndef WICK_CODEGEN_INTERNAL_POINTWISE_KERNEL_H_
+#define WICK_CODEGEN_INTERNAL_POINTWISE_KERNEL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "codegen/internal/onednn_support.h"
+
+namespace wick::codegen::internal {
+
+// An instruction operand: the previous instruction's result, a program input, or a
+// constant.
+struct Operand {
+  enum class Kind { kChain, kInput, kConst };
+  Kind kind = Kind::kChain;
+  int input = -1;
+  float value = 0;
+  static Operand Chain() { return {}; }
+  static Operand Input(int i) { return {Kind::kInput, i, 0}; }
+  static Operand Const(float v) { return {Kind::kConst, -1, v}; }
+};
+
+class PointwiseProgram {
+ public:
+  explicit PointwiseProgram(int64_t numel) : numel_(numel) {}
+
+  // An input read with `mode` (kFull, kScalar, or kInner with `period` elements).
+  int AddInput(Broadcast mode, int64_t period);
+  // Appends `op`; `b` only for binary ops; `alpha` scales b for add/sub.
+  void Add(PwOp op, Operand a, Operand b = Operand::Const(0), float alpha = 1);
+
+  // Writes the last instruction's result for every element into `out`; `inputs` are
+  // contiguous float32 data in AddInput order. `out` must not overlap any input.
+  void Run(absl::Span<const float* const> inputs, float* out) const;
+
+  int num_ops() const { return static_cast<int>(code_.size()); }
+  // "mul(in0, 2) -> sin(chain) -> ..." for DescribeLowering.
+  std::string Describe() const;
+
+ private:
+  struct Input {
+    Broadcast mode;
+    int64_t period;
+  };
+  struct Instr {
+    PwOp op;
+    Operand a, b;
+    float alpha;
+  };
+  void RunTile(absl::Span<const float* const> inputs, int64_t start, int n, float* out) const;
+
+  int64_t numel_;
+  std::vector<Input> inputs_;
+  std::vector<Instr> code_;
+};
+
+}  // namespace wick::codegen::internal
+
+#endif  // WICK_CODEGEN_INTERNAL_POINTWISE_KERNEL_H_

@@ -1,0 +1,338 @@
+// The `onednn` backend: partitions a graph (partitioner::GroupFusible with
+// OneDnnSupport), lowers each partition to a Step (internal/onednn_lowering.h), plans
+// buffers by liveness, and runs the steps. Primitives, memory objects, packed weights,
+// the scratchpad and the intermediate-buffer arena are created once at Compile and held
+// by the compiled graph; a run only points memory objects at data and executes.
+#include <omp.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/synchronization/mutex.h"
+#include "base/status_macros.h"
+#include "codegen/backend.h"
+#include "codegen/internal/dnnl_call.h"
+#include "codegen/internal/onednn_lowering.h"
+#include "codegen/internal/onednn_support.h"
+#include "tensor/parallel.h"
+
+namespace wick::codegen {
+namespace {
+
+using graph::Arg;
+using graph::Graph;
+using graph::Node;
+using graph::NodeId;
+using graph::NodeKind;
+using graph::ValueRef;
+using internal::ArgBinding;
+using internal::Step;
+using tensor::Tensor;
+using tensor::Value;
+
+// Every node id a step reads.
+std::vector<NodeId> StepReads(const Graph& g, const Step& s) {
+  std::vector<NodeId> reads;
+  for (NodeId id : s.nodes) {
+    for (const Arg& a : g.node(id).args) {
+      for (ValueRef r : a.refs()) {
+        if (r.node >= 0) reads.push_back(r.node);
+      }
+    }
+  }
+  return reads;
+}
+
+const Tensor* TensorOf(const std::vector<Value>& values, ValueRef r) {
+  const Value& v = values[r.node];
+  if (r.index >= 0) return v.is_tensor_list() ? &v.to_tensor_list()[r.index] : nullptr;
+  return v.is_tensor() ? &v.to_tensor() : nullptr;
+}
+
+class OneDnnCompiledGraph : public CompiledGraph {
+ public:
+  explicit OneDnnCompiledGraph(Graph g) : graph_(std::move(g)) {}
+  absl::Status Build();
+  absl::StatusOr<std::vector<Tensor>> Run(absl::Span<const Tensor> inputs) override;
+  std::string Describe() const;
+
+ private:
+  void Plan();
+  absl::StatusOr<Value> RunKernel(const Step& s, const std::vector<Value>& values) const;
+  absl::StatusOr<Tensor> NewResult(const Step& s);
+  absl::Status RunPrimitive(Step& s, std::vector<Value>& values);
+  absl::Status RunPointwise(Step& s, std::vector<Value>& values);
+
+  Graph graph_;
+  std::vector<Step> steps_;
+  std::vector<bool> returned_;
+  std::vector<int64_t> slot_bytes_;  // arena slot sizes
+  std::vector<Tensor> arena_;        // one block per slot, allocated at Build
+  Tensor scratchpad_;                // shared by every primitive (runs are serialized)
+  std::unique_ptr<dnnl::stream> stream_;
+  dnnl_stream_t stream_handle_ = nullptr;  // runs use the C API, which returns statuses
+  int num_inputs_ = 0;
+  absl::Mutex mu_;  // one run at a time: the arena, scratchpad and memories are shared
+};
+
+// oneDNN's OpenMP runtime reads the calling thread's thread count, both when it plans a
+// primitive and when it runs one; keep it at wick's policy (tensor::NumThreads).
+void SyncThreads() {
+  if (omp_get_max_threads() != tensor::NumThreads()) omp_set_num_threads(tensor::NumThreads());
+}
+
+absl::Status OneDnnCompiledGraph::Build() {
+  SyncThreads();
+  ASSIGN_OR_RETURN(const dnnl::engine* engine, internal::CpuEngine());
+  RETURN_IF_ERROR(internal::DnnlCall([&] {
+    stream_ = std::make_unique<dnnl::stream>(*engine);
+    stream_handle_ = stream_->get();
+  }));
+  internal::OneDnnSupport support;
+  for (const partitioner::Partition& p : partitioner::GroupFusible(graph_, support)) {
+    absl::StatusOr<Step> step = internal::LowerPartition(graph_, p, *engine, *stream_);
+    if (step.ok()) {
+      steps_.push_back(*std::move(step));
+      continue;
+    }
+    // Not lowered: run the partition's nodes by their kernels, in order, at its position.
+    for (NodeId id : p.nodes) {
+      steps_.push_back(internal::KernelStep(graph_, id));
+      if (p.kind != partitioner::PartitionKind::kFallback) {
+        steps_.back().fallback_reason = std::string(step.status().message());
+      }
+    }
+  }
+  for (const Node& n : graph_.nodes()) num_inputs_ += n.kind == NodeKind::kPlaceholder;
+  Plan();
+  for (int64_t bytes : slot_bytes_) {
+    ASSIGN_OR_RETURN(Tensor block, Tensor::Empty({bytes / 4}, tensor::DType::kFloat32));
+    arena_.push_back(std::move(block));
+  }
+  size_t scratch = 0;
+  for (const Step& s : steps_) scratch = std::max(scratch, s.scratchpad_bytes);
+  if (scratch > 0) {
+    ASSIGN_OR_RETURN(scratchpad_, Tensor::Empty({static_cast<int64_t>(scratch)},
+                                                tensor::DType::kBool));  // bytes
+  }
+  return absl::OkStatus();
+}
+
+// Liveness: a value is dropped after the last step that reads it. A lowered step's
+// result gets an arena slot when the graph does not return it and only lowered steps
+// read it (a kernel could return a view of it, which must not outlive the run).
+void OneDnnCompiledGraph::Plan() {
+  const size_t num_nodes = graph_.nodes().size();
+  returned_.assign(num_nodes, false);
+  for (ValueRef r : graph_.output().outputs) returned_[r.node] = true;
+  std::vector<int> last_read(num_nodes, -1);
+  std::vector<bool> read_by_kernel(num_nodes, false);
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    for (NodeId id : StepReads(graph_, steps_[i])) {
+      last_read[id] = static_cast<int>(i);
+      if (steps_[i].kind == Step::Kind::kKernel) read_by_kernel[id] = true;
+    }
+  }
+  std::vector<int> free_at(slot_bytes_.size());  // step after which a slot is free again
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    Step& s = steps_[i];
+    const NodeId r = s.result();
+    if (s.kind == Step::Kind::kKernel || returned_[r] || read_by_kernel[r]) continue;
+    const int64_t bytes = internal::Numel(graph_.node(r).meta[0].sizes) * 4;
+    const int until = std::max(last_read[r], static_cast<int>(i));
+    int best = -1;
+    for (size_t k = 0; k < slot_bytes_.size(); ++k) {
+      if (free_at[k] >= static_cast<int>(i)) continue;  // still live (or read by step i)
+      if (best < 0 || std::abs(slot_bytes_[k] - bytes) < std::abs(slot_bytes_[best] - bytes)) {
+        best = static_cast<int>(k);
+      }
+    }
+    if (best < 0) {
+      best = static_cast<int>(slot_bytes_.size());
+      slot_bytes_.push_back(0);
+      free_at.push_back(0);
+    }
+    slot_bytes_[best] = std::max(slot_bytes_[best], bytes);
+    free_at[best] = until;
+    s.slot = best;
+  }
+  for (const Node& n : graph_.nodes()) {
+    if (n.kind == NodeKind::kOutput || returned_[n.id] || last_read[n.id] < 0) continue;
+    steps_[last_read[n.id]].frees.push_back(n.id);
+  }
+}
+
+absl::StatusOr<Value> OneDnnCompiledGraph::RunKernel(const Step& s,
+                                                     const std::vector<Value>& values) const {
+  if (!s.op->kernel) {
+    return absl::UnimplementedError(absl::StrCat("op ", s.op->full_name(), " has no kernel"));
+  }
+  absl::InlinedVector<Value, 8> bound(s.args.size());
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    const Arg& a = s.args[i];
+    if (a.is_constant()) {
+      bound[i] = s.constants[i];
+    } else if (a.is_ref()) {
+      const ValueRef r = a.ref();
+      bound[i] = r.index < 0 ? values[r.node] : Value(values[r.node].to_tensor_list()[r.index]);
+    } else {
+      std::vector<Tensor> ts;
+      for (ValueRef r : a.refs()) {
+        ts.push_back(r == graph::kNoneRef ? Tensor() : *TensorOf(values, r));
+      }
+      bound[i] = Value(std::move(ts));
+    }
+  }
+  return s.op->kernel(tensor::OpArgs(bound));
+}
+
+absl::StatusOr<Tensor> OneDnnCompiledGraph::NewResult(const Step& s) {
+  const graph::TensorMeta& m = graph_.node(s.result()).meta[0];
+  if (s.slot < 0) return Tensor::EmptyStrided(m.sizes, m.strides, tensor::DType::kFloat32);
+  return Tensor::View(arena_[s.slot], m.sizes, m.strides, 0);
+}
+
+// A contiguous float32 operand; `keep` holds copies alive until the step has run.
+absl::StatusOr<const float*> OperandData(const std::vector<Value>& values, ValueRef r,
+                                         std::vector<Tensor>& keep) {
+  const Tensor* t = TensorOf(values, r);
+  if (t == nullptr || t->dtype() != tensor::DType::kFloat32) {
+    return absl::InternalError("oneDNN step operand is not a float32 tensor");
+  }
+  if (t->is_contiguous()) return t->data<float>();
+  ASSIGN_OR_RETURN(Tensor dense, t->Contiguous());
+  keep.push_back(std::move(dense));
+  return keep.back().data<float>();
+}
+
+absl::Status OneDnnCompiledGraph::RunPrimitive(Step& s, std::vector<Value>& values) {
+  ASSIGN_OR_RETURN(Tensor out, NewResult(s));
+  if (s.packed != nullptr && s.packed->source.version() != s.packed->version) {
+    RETURN_IF_ERROR(internal::Pack(*s.packed, *stream_));  // the weight changed in place
+  }
+  std::vector<Tensor> keep;
+  keep.reserve(s.bindings.size());
+  absl::InlinedVector<dnnl_exec_arg_t, 8> args;
+  for (ArgBinding& b : s.bindings) {
+    void* data = nullptr;
+    switch (b.from) {
+      case ArgBinding::From::kValue: {
+        ASSIGN_OR_RETURN(const float* p, OperandData(values, b.ref, keep));
+        data = const_cast<float*>(p);
+        break;
+      }
+      case ArgBinding::From::kResult: data = out.raw_data(); break;
+      case ArgBinding::From::kScratch: data = scratchpad_.raw_data(); break;
+      case ArgBinding::From::kPacked: data = s.packed->packed_data; break;
+    }
+    RETURN_IF_ERROR(internal::DnnlStatus(dnnl_memory_set_data_handle(b.handle, data),
+                                         "set_data_handle"));
+    args.push_back({b.dnnl_arg, b.handle});
+  }
+  SyncThreads();
+  RETURN_IF_ERROR(internal::DnnlStatus(
+      dnnl_primitive_execute(s.primitive_handle, stream_handle_, static_cast<int>(args.size()),
+                             args.data()),
+      s.what));
+  values[s.result()] = Value(std::move(out));
+  return absl::OkStatus();
+}
+
+absl::Status OneDnnCompiledGraph::RunPointwise(Step& s, std::vector<Value>& values) {
+  ASSIGN_OR_RETURN(Tensor out, NewResult(s));
+  std::vector<Tensor> keep;
+  keep.reserve(s.inputs.size());
+  absl::InlinedVector<const float*, 8> data;
+  for (ValueRef r : s.inputs) {
+    ASSIGN_OR_RETURN(const float* p, OperandData(values, r, keep));
+    data.push_back(p);
+  }
+  s.program->Run(data, out.data<float>());
+  values[s.result()] = Value(std::move(out));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<Tensor>> OneDnnCompiledGraph::Run(absl::Span<const Tensor> inputs) {
+  if (static_cast<int>(inputs.size()) != num_inputs_) {
+    return absl::InternalError(absl::StrCat(graph_.name(), " takes ", num_inputs_,
+                                            " inputs, got ", inputs.size()));
+  }
+  absl::MutexLock lock(&mu_);
+  std::vector<Value> values(graph_.nodes().size());
+  size_t next_input = 0;
+  for (const Node& n : graph_.nodes()) {
+    if (n.kind == NodeKind::kPlaceholder) values[n.id] = Value(inputs[next_input++]);
+    if (n.kind == NodeKind::kGetAttr) values[n.id] = Value(n.attr);
+  }
+  for (Step& s : steps_) {
+    switch (s.kind) {
+      case Step::Kind::kKernel: {
+        ASSIGN_OR_RETURN(values[s.result()], RunKernel(s, values));
+        break;
+      }
+      case Step::Kind::kPrimitive: RETURN_IF_ERROR(RunPrimitive(s, values)); break;
+      case Step::Kind::kPointwise: RETURN_IF_ERROR(RunPointwise(s, values)); break;
+    }
+    for (NodeId dead : s.frees) values[dead] = Value();
+  }
+  std::vector<Tensor> outs;
+  for (ValueRef r : graph_.output().outputs) {
+    const Tensor* t = TensorOf(values, r);
+    if (t == nullptr) {
+      return absl::InternalError(absl::StrCat("graph output %", r.node, " is not a tensor"));
+    }
+    outs.push_back(*t);
+  }
+  return outs;
+}
+
+std::string OneDnnCompiledGraph::Describe() const {
+  std::string out = absl::StrCat("onednn lowering of ", graph_.name(), ":\n");
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    const Step& s = steps_[i];
+    absl::StrAppend(&out, "  step ", i, " ", s.what, " ",
+                    absl::StrJoin(s.nodes, " -> ",
+                                  [&](std::string* o, NodeId id) {
+                                    absl::StrAppend(o, "%", graph_.node(id).name);
+                                  }));
+    if (s.kind == Step::Kind::kKernel) absl::StrAppend(&out, " = ", s.op->full_name());
+    if (s.kind == Step::Kind::kPrimitive) absl::StrAppend(&out, " [", s.impl, "]");
+    if (!s.detail.empty()) absl::StrAppend(&out, ": ", s.detail);
+    if (!s.fallback_reason.empty()) absl::StrAppend(&out, " (not lowered: ", s.fallback_reason, ")");
+    if (s.kind != Step::Kind::kKernel) {
+      absl::StrAppend(&out, s.slot >= 0 ? absl::StrCat(" -> buf", s.slot) : " -> new");
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  for (size_t k = 0; k < slot_bytes_.size(); ++k) {
+    absl::StrAppend(&out, "  buf", k, ": ", slot_bytes_[k], " bytes\n");
+  }
+  return out;
+}
+
+class OneDnnBackend : public Backend {
+ public:
+  absl::string_view name() const override { return "onednn"; }
+  absl::StatusOr<std::unique_ptr<CompiledGraph>> Compile(const Graph& g) override {
+    RETURN_IF_ERROR(graph::Verify(g));
+    auto compiled = std::make_unique<OneDnnCompiledGraph>(g);
+    RETURN_IF_ERROR(compiled->Build());
+    return std::unique_ptr<CompiledGraph>(std::move(compiled));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeOneDnnBackend() { return std::make_unique<OneDnnBackend>(); }
+
+absl::StatusOr<std::string> DescribeLowering(const Graph& g) {
+  RETURN_IF_ERROR(graph::Verify(g));
+  OneDnnCompiledGraph compiled(g);
+  RETURN_IF_ERROR(compiled.Build());
+  return compiled.Describe();
+}
+
+}  // namespace wick::codegen

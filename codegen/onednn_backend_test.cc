@@ -1,0 +1,404 @@
+// The oneDNN backend against the eager backend on hand-built graphs: results within
+// float32 tolerance (1e-5 absolute + 1e-4 relative), identical sizes and strides, and
+// the lowering (DescribeLowering) fusing what it should.
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "codegen/backend.h"
+#include "graph/graph.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tensor/parallel.h"
+#include "tensor/tensor.h"
+
+namespace wick::codegen {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using tensor::DType;
+using tensor::Tensor;
+
+// Deterministic values in [-2 * scale, 2 * scale).
+Tensor Random(std::vector<int64_t> sizes, uint32_t seed, float scale = 1) {
+  Tensor t = *Tensor::Empty(sizes, DType::kFloat32);
+  uint32_t s = seed * 2654435761u + 1;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    s = s * 1664525u + 1013904223u;
+    t.data<float>()[i] =
+        (static_cast<float>(s >> 8) / static_cast<float>(1 << 24) * 4.f - 2.f) * scale;
+  }
+  return t;
+}
+
+graph::Graph ParseGraph(const std::string& body) {
+  absl::StatusOr<graph::Graph> g = graph::Parse(absl::StrCat("graph g {\n", body, "}\n"));
+  EXPECT_TRUE(g.ok()) << g.status();
+  return g.ok() ? *std::move(g) : graph::Graph();
+}
+
+std::vector<int64_t> Vec(tensor::IntSpan s) { return {s.begin(), s.end()}; }
+
+void ExpectClose(const Tensor& got, const Tensor& want) {
+  ASSERT_EQ(got.dtype(), want.dtype());
+  ASSERT_EQ(Vec(got.sizes()), Vec(want.sizes()));
+  EXPECT_EQ(Vec(got.strides()), Vec(want.strides()));
+  for (int64_t i = 0; i < want.numel(); ++i) {
+    const double g = got.ElementAt(i).to_double(), w = want.ElementAt(i).to_double();
+    if (g == w || (std::isnan(g) && std::isnan(w))) continue;  // infinities, NaNs
+    ASSERT_LE(std::fabs(g - w), 1e-5 + 1e-4 * std::fabs(w)) << "element " << i;
+  }
+}
+
+// Compiles `g` with both backends, runs both on `inputs` (twice for onednn: the second
+// run reuses the arena and must not disturb the first run's outputs) and compares.
+void ExpectMatchesEager(const graph::Graph& g, const std::vector<Tensor>& inputs) {
+  auto eager = MakeEagerBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(eager.ok()) << eager.status();
+  ASSERT_TRUE(onednn.ok()) << onednn.status();
+  absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run(inputs);
+  absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run(inputs);
+  ASSERT_TRUE(want.ok()) << want.status();
+  ASSERT_TRUE(got.ok()) << got.status();
+  absl::StatusOr<std::vector<Tensor>> again = (*onednn)->Run(inputs);
+  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_EQ(got->size(), want->size());
+  for (size_t i = 0; i < want->size(); ++i) {
+    ExpectClose((*got)[i], (*want)[i]);
+    ExpectClose((*again)[i], (*want)[i]);
+  }
+}
+
+std::string Lowering(const graph::Graph& g) {
+  absl::StatusOr<std::string> text = DescribeLowering(g);
+  EXPECT_TRUE(text.ok()) << text.status();
+  return text.ok() ? *text : "";
+}
+
+constexpr char kLinearInputs[] =
+    "  %x = placeholder L_x_ \"L['x']\" : f32[64, 32][32, 1]cpu\n"
+    "  %w = placeholder L_w_ \"L['w']\" : f32[16, 32][32, 1]cpu\n"
+    "  %b = placeholder L_b_ \"L['b']\" : f32[16][1]cpu\n";
+
+TEST(OneDnnBackendTest, LinearRelu) {
+  graph::Graph g = ParseGraph(absl::StrCat(kLinearInputs,
+                                           "  %linear = linear(%x, %w, None)\n"
+                                           "  %relu = relu(%linear)\n"
+                                           "  return %relu\n"));
+  ExpectMatchesEager(g, {Random({64, 32}, 1), Random({16, 32}, 2), Random({16}, 3)});
+  EXPECT_THAT(Lowering(g), HasSubstr("step 0 matmul %linear -> %relu ["));
+  EXPECT_THAT(Lowering(g), HasSubstr("post_ops [relu] -> new"));
+}
+
+TEST(OneDnnBackendTest, LinearBiasGeluWithBinaryPostOps) {
+  graph::Graph g = ParseGraph(absl::StrCat(kLinearInputs,
+                                           "  %linear = linear(%x, %w, %b)\n"
+                                           "  %gelu = gelu(%linear, \"none\")\n"
+                                           "  %mul = mul.Tensor(%gelu, 0.5)\n"
+                                           "  %add = add.Tensor(%mul, %b, 1)\n"
+                                           "  %sub = sub.Tensor(%add, 3, 2)\n"
+                                           "  return %sub\n"));
+  ExpectMatchesEager(g, {Random({64, 32}, 4), Random({16, 32}, 5), Random({16}, 6)});
+  // oneDNN 2.6.3 miscomputes linear, binary, linear post-op chains: %sub runs as a loop.
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 matmul %linear -> %gelu -> %mul -> %add ["));
+  EXPECT_THAT(text, HasSubstr("bias %b post_ops [gelu, linear(0.5, 0), add(%b)] -> buf0"));
+  EXPECT_THAT(text, HasSubstr("step 1 pointwise %sub: sub(in0, 3, alpha=2) -> new"));
+}
+
+TEST(OneDnnBackendTest, AddmmAndMm) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[8, 32][32, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[32, 16][16, 1]cpu\n"
+      "  %b = placeholder L_b_ \"L['b']\" : f32[16][1]cpu\n"
+      "  %addmm = addmm(%b, %x, %w, 1, 1)\n"
+      "  %tanh = tanh(%addmm)\n"
+      "  %mm = mm(%x, %w)\n"
+      "  return %tanh, %mm\n");
+  ExpectMatchesEager(g, {Random({8, 32}, 7), Random({32, 16}, 8), Random({16}, 9)});
+  EXPECT_THAT(Lowering(g), HasSubstr("matmul %addmm -> %tanh"));
+  EXPECT_THAT(Lowering(g), HasSubstr("matmul %mm ["));
+}
+
+TEST(OneDnnBackendTest, EightOpPointwiseChainIsOneLoop) {
+  // 3001 x 7 elements: several tiles and a ragged tail.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[3001, 7][7, 1]cpu\n"
+      "  %y = placeholder L_y_ \"L['y']\" : f32[3001, 7][7, 1]cpu\n"
+      "  %mul = mul.Tensor(%x, 2)\n"
+      "  %add = add.Tensor(%mul, 1, 1)\n"
+      "  %relu = relu(%add)\n"
+      "  %sin = sin(%relu)\n"
+      "  %mul_1 = mul.Tensor(%sin, %y)\n"
+      "  %tanh = tanh(%mul_1)\n"
+      "  %sub = sub.Tensor(%tanh, %x, 1)\n"
+      "  %sigmoid = sigmoid(%sub)\n"
+      "  return %sigmoid\n");
+  ExpectMatchesEager(g, {Random({3001, 7}, 10), Random({3001, 7}, 11)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 pointwise %mul -> %add -> %relu -> %sin -> %mul_1 -> "
+                              "%tanh -> %sub -> %sigmoid: mul(in0, 2) -> add(chain, 1) -> "
+                              "relu(chain) -> sin(chain) -> mul(chain, in1) -> tanh(chain) -> "
+                              "sub(chain, in0) -> sigmoid(chain) -> new"));
+  EXPECT_THAT(text, Not(HasSubstr("step 1")));
+}
+
+TEST(OneDnnBackendTest, LargeChainStreamsResultsOnTwoThreads) {
+  // Past 1M elements the loop streams its stores; 7 extra elements make a ragged tail.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[1048583][1]cpu\n"
+      "  %row = placeholder L_row_ \"L['row']\" : f32[1][1]cpu\n"
+      "  %mul = mul.Tensor(%x, %row)\n"
+      "  %exp = exp(%mul)\n"
+      "  %div = div.Tensor(%exp, 3)\n"
+      "  return %div\n");
+  for (int threads : {1, 2}) {
+    tensor::SetNumThreads(threads);
+    ExpectMatchesEager(g, {Random({1048583}, 30), Random({1}, 31)});
+  }
+  tensor::SetNumThreads(1);
+  EXPECT_EQ(Lowering(g), Lowering(g));  // deterministic
+}
+
+TEST(OneDnnBackendTest, BroadcastingBinaryOps) {
+  // [8] and [1] operands broadcast inside the loop; [4, 1] does not and falls back.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8][8, 1]cpu\n"
+      "  %row = placeholder L_row_ \"L['row']\" : f32[8][1]cpu\n"
+      "  %one = placeholder L_one_ \"L['one']\" : f32[1][1]cpu\n"
+      "  %col = placeholder L_col_ \"L['col']\" : f32[4, 1][1, 1]cpu\n"
+      "  %add = add.Tensor(%x, %row, 1)\n"
+      "  %mul = mul.Tensor(%add, %one)\n"
+      "  %div = div.Tensor(%row, %mul)\n"
+      "  %sub = sub.Tensor(%div, %col, 1)\n"
+      "  return %sub\n");
+  ExpectMatchesEager(g, {Random({4, 8}, 12), Random({8}, 13), Random({1}, 14),
+                         Random({4, 1}, 15)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("pointwise %add -> %mul -> %div: add(in0, in1) -> "
+                              "mul(chain, in2) -> div(in1, chain)"));
+  EXPECT_THAT(text, HasSubstr("step 1 kernel %sub = sub.Tensor"));
+}
+
+TEST(OneDnnBackendTest, SoftmaxAndLogSoftmax) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8, 16][128, 16, 1]cpu\n"
+      "  %softmax = softmax.int(%x, -1, None)\n"
+      "  %log_softmax = log_softmax.int(%x, 1, None)\n"
+      "  %relu = relu(%softmax)\n"
+      "  return %relu, %log_softmax\n");
+  ExpectMatchesEager(g, {Random({4, 8, 16}, 16)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 softmax %softmax ["));
+  EXPECT_THAT(text, HasSubstr("step 1 log_softmax %log_softmax ["));
+  // Nothing fuses after softmax; its result goes through the arena.
+  EXPECT_THAT(text, HasSubstr("axis 2 of %x -> buf0"));
+  EXPECT_THAT(text, HasSubstr("step 2 pointwise %relu"));
+}
+
+TEST(OneDnnBackendTest, LayerNorm) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8, 16][128, 16, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[16][1]cpu\n"
+      "  %b = placeholder L_b_ \"L['b']\" : f32[16][1]cpu\n"
+      "  %ln = layer_norm(%x, [16], %w, %b, 1e-05, True)\n"
+      "  %ln_1 = layer_norm(%x, [8, 16], None, None, 0.001, True)\n"
+      "  return %ln, %ln_1\n");
+  ExpectMatchesEager(g, {Random({4, 8, 16}, 17), Random({16}, 18), Random({16}, 19)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("layer_norm %ln ["));
+  EXPECT_THAT(text, HasSubstr("[32x16] eps 1e-05 scale shift"));
+  EXPECT_THAT(text, HasSubstr("[4x128] eps 0.001 -> new"));
+}
+
+TEST(OneDnnBackendTest, UnsupportedOpsFallBackToKernels) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8][8, 1]cpu\n"
+      "  %i = placeholder L_i_ \"L['i']\" : i64[4, 8][8, 1]cpu\n"
+      "  %relu = relu(%x)\n"
+      "  %cat = cat({%relu, %x}, 0)\n"
+      "  %exp = exp(%cat)\n"
+      "  %add = add.Tensor(%i, 1, 1)\n"
+      "  return %exp, %add\n");
+  Tensor i = *Tensor::Empty({4, 8}, DType::kInt64);
+  for (int64_t k = 0; k < 32; ++k) i.data<int64_t>()[k] = k - 7;
+  ExpectMatchesEager(g, {Random({4, 8}, 20), i});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 pointwise %relu"));
+  EXPECT_THAT(text, HasSubstr("step 1 kernel %cat = cat"));
+  EXPECT_THAT(text, HasSubstr("step 3 kernel %add = add.Tensor"));  // int64: not lowered
+}
+
+// relu runs before add_ mutates x, as in eager, not at mul's position.
+TEST(OneDnnBackendTest, InPlaceUpdatesBetweenPointwiseOps) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8][8, 1]cpu\n"
+      "  %relu = relu(%x)\n"
+      "  %add_ = add_.Tensor(%x, 1, 1)\n"
+      "  %mul = mul.Tensor(%relu, %x)\n"
+      "  return %mul\n");
+  // Each backend gets its own copy of x (the graph mutates its input).
+  Tensor x = Random({4, 8}, 32);
+  Tensor x2 = *x.CopyAs(DType::kFloat32);
+  auto eager = MakeEagerBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(eager.ok() && onednn.ok());
+  absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run({x});
+  absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run({x2});
+  ASSERT_TRUE(want.ok() && got.ok());
+  ExpectClose((*got)[0], (*want)[0]);
+  ExpectClose(x2, x);
+}
+
+// K = 0: the result is the bias alone; the kernel runs it.
+TEST(OneDnnBackendTest, EmptyReductionDim) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 0][1, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[3, 0][1, 1]cpu\n"
+      "  %b = placeholder L_b_ \"L['b']\" : f32[3][1]cpu\n"
+      "  %linear = linear(%x, %w, %b)\n"
+      "  %relu = relu(%linear)\n"
+      "  return %relu\n");
+  ExpectMatchesEager(g, {Random({4, 0}, 33), Random({3, 0}, 34), Random({3}, 35)});
+  EXPECT_THAT(Lowering(g), HasSubstr("step 0 kernel %linear = linear\n"));
+}
+
+TEST(OneDnnBackendTest, NonContiguousInputs) {
+  // x is a transposed view: linear copies it to a dense operand; relu on it keeps eager's
+  // transposed output strides by running the kernel.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[8, 32][1, 8]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[16, 32][32, 1]cpu\n"
+      "  %linear = linear(%x, %w, None)\n"
+      "  %relu = relu(%x)\n"
+      "  return %linear, %relu\n");
+  Tensor base = Random({32, 8}, 21);
+  Tensor x = Tensor::View(base, {8, 32}, {1, 8}, 0);
+  ExpectMatchesEager(g, {x, Random({16, 32}, 22)});
+  EXPECT_THAT(Lowering(g), HasSubstr("step 1 kernel %relu = relu"));
+}
+
+TEST(OneDnnBackendTest, MultipleOutputsAndAnOutputThatIsAnInput) {
+  graph::Graph g = ParseGraph(absl::StrCat(kLinearInputs,
+                                           "  %linear = linear(%x, %w, %b)\n"
+                                           "  %relu = relu(%linear)\n"
+                                           "  %neg = neg(%relu)\n"
+                                           "  return %relu, %x, %neg, %linear\n"));
+  std::vector<Tensor> inputs = {Random({64, 32}, 23), Random({16, 32}, 24), Random({16}, 25)};
+  ExpectMatchesEager(g, inputs);
+  auto compiled = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(compiled.ok());
+  absl::StatusOr<std::vector<Tensor>> outs = (*compiled)->Run(inputs);
+  ASSERT_TRUE(outs.ok());
+  EXPECT_TRUE((*outs)[1].is_same(inputs[0]));
+  // Returned values end chains: three steps, no arena buffers.
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 matmul %linear ["));
+  EXPECT_THAT(text, HasSubstr("step 1 pointwise %relu"));
+  EXPECT_THAT(text, HasSubstr("step 2 pointwise %neg"));
+  EXPECT_THAT(text, Not(HasSubstr("buf0")));
+}
+
+TEST(OneDnnBackendTest, PackedWeightFollowsInPlaceUpdates) {
+  Tensor w = Random({16, 32}, 26);
+  graph::GraphBuilder b("__compiled_fn_1");
+  graph::NodeId x = b.AddPlaceholder(
+      "L_x_", "L['x']", graph::TensorMeta::Of(Tensor::Meta({64, 32}, DType::kFloat32)));
+  graph::NodeId wn = b.AddGetAttr("L__self___w", w);
+  const tensor::OpDef* linear = tensor::OpRegistry::Global().Find("linear");
+  graph::NodeId lin = *b.AddCall(
+      linear, {graph::Arg::Ref({x, -1}), graph::Arg::Ref({wn, -1}), graph::Arg()},
+      graph::Spelling{graph::CallStyle::kFunction, "torch.nn.functional.linear", {}, {}}, {});
+  b.SetOutput({{lin, -1}});
+  graph::Graph g = *std::move(b).Finish();
+  EXPECT_THAT(Lowering(g), HasSubstr("weights %l__self___w (packed)"));
+  Tensor xin = Random({64, 32}, 27);
+  ExpectMatchesEager(g, {xin});
+  auto compiled = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(compiled.ok());
+  ASSERT_TRUE((*compiled)->Run({xin}).ok());
+  // w.mul_(3) after compiling: the compiled graph re-packs before its next run.
+  for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] *= 3;
+  w.bump_version();
+  absl::StatusOr<std::vector<Tensor>> got = (*compiled)->Run({xin});
+  absl::StatusOr<std::vector<Tensor>> want = (*MakeEagerBackend()->Compile(g))->Run({xin});
+  ASSERT_TRUE(got.ok() && want.ok());
+  ExpectClose((*got)[0], (*want)[0]);
+}
+
+TEST(OneDnnBackendTest, ArenaReusesBuffersByLiveness) {
+  // Four intermediates in a row, each read only by the next lowered step: two buffers.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 16][16, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[16, 16][16, 1]cpu\n"
+      "  %l1 = linear(%x, %w, None)\n"
+      "  %s1 = softmax.int(%l1, 1, None)\n"
+      "  %l2 = linear(%s1, %w, None)\n"
+      "  %s2 = softmax.int(%l2, 1, None)\n"
+      "  %l3 = linear(%s2, %w, None)\n"
+      "  return %l3\n");
+  ExpectMatchesEager(g, {Random({4, 16}, 28), Random({16, 16}, 29)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 matmul %l1"));
+  EXPECT_THAT(text, HasSubstr("buf1: 256 bytes"));
+  EXPECT_THAT(text, Not(HasSubstr("buf2")));
+}
+
+// Random chains of pointwise ops (and sometimes a linear anchor) over full, row and
+// scalar operands and constants: 300 graphs, each compared with eager.
+TEST(OneDnnBackendTest, RandomPointwiseChainsMatchEager) {
+  // Bounded, well-conditioned ops and constants (exp and large scales would feed sin huge
+  // arguments, where one ulp of difference changes the result).
+  static constexpr const char* kUnary[] = {"relu", "tanh", "sigmoid", "sin",  "cos",
+                                           "abs",  "neg",  "silu",    "gelu", "silu"};
+  static constexpr const char* kBinary[] = {"add.Tensor", "sub.Tensor", "mul.Tensor",
+                                            "div.Tensor"};
+  static constexpr const char* kOperands[] = {"%x", "%row", "%one", "0.75", "-0.5", "%x"};
+  uint32_t state = 12345;
+  auto next = [&](uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string body =
+        "  %x = placeholder L_x_ \"L['x']\" : f32[5, 24][24, 1]cpu\n"
+        "  %row = placeholder L_row_ \"L['row']\" : f32[24][1]cpu\n"
+        "  %one = placeholder L_one_ \"L['one']\" : f32[1][1]cpu\n"
+        "  %w = placeholder L_w_ \"L['w']\" : f32[24, 24][24, 1]cpu\n";
+    std::string prev = "x";
+    if (next(2) == 0) {
+      absl::StrAppend(&body, "  %v0 = linear(%x, %w, ", next(2) ? "%row" : "None", ")\n");
+      prev = "v0";
+    }
+    const int length = 1 + static_cast<int>(next(8));
+    for (int i = 1; i <= length; ++i) {
+      const std::string name = absl::StrCat("v", i);
+      if (next(2) == 0) {
+        const std::string op = kUnary[next(10)];
+        absl::StrAppend(&body, "  %", name, " = ", op, "(%", prev,
+                        op == "gelu" ? (next(2) ? ", \"none\")" : ", \"tanh\")") : ")", "\n");
+      } else {
+        const std::string op = kBinary[next(4)];
+        std::string a = "%" + prev, b = kOperands[next(6)];
+        if (next(3) == 0 && b[0] == '%') std::swap(a, b);
+        if (op == "div.Tensor") b = next(2) ? "-2" : "1.5";  // divisors away from 0
+        const bool alpha = op == "add.Tensor" || op == "sub.Tensor";
+        absl::StrAppend(&body, "  %", name, " = ", op, "(", a, ", ", b,
+                        alpha ? (next(2) ? ", 1" : ", 0.5") : "", ")\n");
+      }
+      prev = name;
+    }
+    absl::StrAppend(&body, "  return %", prev, "\n");
+    SCOPED_TRACE(body);
+    ExpectMatchesEager(ParseGraph(body), {Random({5, 24}, 3 * trial), Random({24}, 3 * trial + 1),
+                                          Random({1}, 3 * trial + 2), Random({24, 24}, trial, 0.1f)});
+    if (HasFailure()) break;
+  }
+}
+
+}  // namespace
+}  // namespace wick::codegen
