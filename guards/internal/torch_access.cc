@@ -1,18 +1,18 @@
-// Reads Tensor objects and the grad mode through vm/torch's internal header.
+// Reads Tensor objects and the grad mode through vm/torch's hot-path accessors.
 #include "guards/internal/torch_access.h"
 
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::guards::internal {
 
 TorchTypes GetTorchTypes(vm::Runtime& rt) {
-  vm::torch::TorchState& s = vm::torch::State(rt);
-  return TorchTypes{s.tensor(), s.parameter(), s.grad_enabled};
+  const vm::TorchCheckState s = vm::GetTorchCheckState(rt);
+  return TorchTypes{s.tensor, s.parameter, s.grad_enabled};
 }
 
 const tensor::Tensor* TensorOf(const TorchTypes& types, const vm::Value& v) {
   if (!v.is_object() || !v.object()->type()->IsSubtypeOf(types.tensor)) return nullptr;
-  return &v.as<vm::torch::TensorObject>()->tensor;
+  return &vm::TensorOfTensorObject(v);
 }
 
 }  // namespace wick::guards::internal

@@ -166,4 +166,11 @@ Value CpuDeviceObject(Runtime& rt) { return torch::State(rt).cpu_device; }
 
 bool GradModeEnabled(Runtime& rt) { return torch::State(rt).grad_enabled; }
 
+TorchCheckState GetTorchCheckState(Runtime& rt) {
+  torch::TorchState& s = torch::State(rt);
+  return TorchCheckState{s.tensor(), s.parameter(), s.grad_enabled};
+}
+
+const tensor::Tensor& TensorOfTensorObject(const Value& v) { return torch::TensorOf(v); }
+
 }  // namespace wick::vm

@@ -52,6 +52,19 @@ bool IsSizeObject(Runtime& rt, const Value& v);
 // The current grad mode (torch.is_grad_enabled()).
 bool GradModeEnabled(Runtime& rt);
 
+// --- Hot paths (guards/) -----------------------------------------------------------
+// What a per-call check needs, fetched once (one state lookup) so each later test is a
+// pointer comparison: the Tensor and Parameter types of `rt` and the grad mode now.
+struct TorchCheckState {
+  const Type* tensor = nullptr;
+  const Type* parameter = nullptr;
+  bool grad_enabled = true;
+};
+TorchCheckState GetTorchCheckState(Runtime& rt);
+// The tensor of `v`, whose type must be Tensor or a subclass (checked by the caller
+// against TorchCheckState::tensor).
+const tensor::Tensor& TensorOfTensorObject(const Value& v);
+
 }  // namespace wick::vm
 
 #endif  // WICK_VM_TORCH_TORCH_H_
