@@ -67,7 +67,9 @@ void Verify(const CodeObject& code) {
     if (OpcodeOperand(ins.op) == OperandKind::kConst) {
       EXPECT_LT(ins.arg, static_cast<int32_t>(code.consts.size()));
     }
-    if (OpcodeOperand(ins.op) == OperandKind::kCell) EXPECT_LT(ins.arg, code.num_cells());
+    if (OpcodeOperand(ins.op) == OperandKind::kCell) {
+      EXPECT_LT(ins.arg, code.num_cells());
+    }
     EXPECT_LT(code.block_index[i], static_cast<int32_t>(code.block_stacks.size()));
   }
   // The last instruction never falls off the end.
@@ -84,7 +86,9 @@ void Verify(const CodeObject& code) {
     EXPECT_LT(e.handler, n);
     EXPECT_GE(e.depth, 0);
     EXPECT_LE(e.depth + 1 + (e.lasti ? 1 : 0), code.stack_size);
-    if (i > 0) EXPECT_LE(code.exception_table[i - 1].end, e.start);
+    if (i > 0) {
+      EXPECT_LE(code.exception_table[i - 1].end, e.start);
+    }
   }
   for (const Value& c : code.consts) {
     if (c.is_object()) {
