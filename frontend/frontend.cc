@@ -40,6 +40,7 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
   k.nn_natives = ModuleAttr(interp, "torch._C._nn", nullptr);
   k.math_module = ModuleAttr(interp, "math", nullptr);
+  k.operator_module = ModuleAttr(interp, "operator", nullptr);
   return k;
 }
 
@@ -71,6 +72,9 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       return r;
     case VarKind::kConstant:
     case VarKind::kObject:
+      // A set built in the trace is mutable: one object shared by every compiled call
+      // would alias across calls (internal/sets.cc).
+      if (IsSetConstant(tx.state().rt, *v)) break;
       r.kind = Rebuild::Kind::kConstant;
       r.value = v->value;
       return r;

@@ -1,6 +1,7 @@
 // Calls over trackers: inlining Python functions (with defaults, *args, **kwargs and
 // closures), torch functions and Tensor methods (graph nodes), torch._C._nn natives,
-// builtins and math on constants, methods of traced containers, and the calls that
+// builtins and math on constants, operator.* as the operators they name, super()
+// (super.cc), methods of traced containers, and the calls that
 // stop the trace (torch._dynamo.graph_break(), print, Tensor.item()).
 #include <utility>
 
@@ -182,6 +183,36 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   return BreakUnsupportedBuiltin(tx, name, args);
 }
 
+// operator.add(a, b) and friends: the same tracker operations as the operators they
+// name, so they work on tensors (graph nodes) as well as constants. setitem and the
+// other mutating or rarely used ones are not traced.
+absl::StatusOr<VarPtr> CallOperatorModule(Translator& tx, const std::string& name,
+                                          const std::vector<VarPtr>& args,
+                                          const Kwargs& kwargs) {
+  static const std::pair<const char*, vm::BinOp> kBinary[] = {
+      {"add", vm::BinOp::kAdd},         {"sub", vm::BinOp::kSub},
+      {"mul", vm::BinOp::kMul},         {"matmul", vm::BinOp::kMatMul},
+      {"truediv", vm::BinOp::kTrueDiv}, {"floordiv", vm::BinOp::kFloorDiv},
+      {"mod", vm::BinOp::kMod},         {"pow", vm::BinOp::kPow}};
+  static const std::pair<const char*, vm::CmpOp> kCompare[] = {
+      {"lt", vm::CmpOp::kLt}, {"le", vm::CmpOp::kLe}, {"eq", vm::CmpOp::kEq},
+      {"ne", vm::CmpOp::kNe}, {"gt", vm::CmpOp::kGt}, {"ge", vm::CmpOp::kGe}};
+  if (kwargs.empty() && args.size() == 2) {
+    for (const auto& [n, op] : kBinary) {
+      if (name == n) return BinaryOp(tx, op, false, args[0], args[1]);
+    }
+    for (const auto& [n, op] : kCompare) {
+      if (name == n) return CompareOp(tx, op, args[0], args[1]);
+    }
+    if (name == "getitem") return GetItem(tx, args[0], args[1]);
+  }
+  if (kwargs.empty() && args.size() == 1 && name == "neg") {
+    return UnaryOp(tx, vm::Opcode::UNARY_NEGATIVE, args[0]);
+  }
+  return tx.Break("Unsupported function call", "operator." + name,
+                  absl::StrCat("Dynamo in wick does not trace `operator.", name, "` yet."));
+}
+
 // Arguments by parameter name (positional first, then keywords); null when absent.
 // False when an argument matches no parameter.
 bool NamedArgs(const std::vector<VarPtr>& args, const Kwargs& kwargs,
@@ -309,6 +340,11 @@ absl::StatusOr<VarPtr> CallContainerMethod(Translator& tx, const VarPtr& self,
                                            const std::string& name, std::vector<VarPtr> args,
                                            Kwargs kwargs) {
   vm::Runtime& rt = tx.state().rt;
+  if (self->kind == VarKind::kSuper && name == "__init__") {  // object.__init__ via super()
+    if (args.empty() && kwargs.empty()) return MakeConstant(vm::Value::None());
+    return tx.Break("Unsupported: super()", "object.__init__",
+                    "Dynamo in wick does not trace object.__init__ with arguments.");
+  }
   if (self->kind == VarKind::kList) {
     if (name == "append" && args.size() == 1) {
       NoteMutation(tx, self);
@@ -421,6 +457,9 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     return MakeConstant(vm::Value::Bool(true));
   }
   if (v.Is(k.is_grad_enabled)) return MakeConstant(vm::Value::Bool(st.grad_enabled));
+  if (v.is_object() && v.object() == rt.types().super_ && kwargs.empty()) {
+    return MakeSuper(tx, args);
+  }
   if ((v.Is(k.no_grad) || v.Is(k.enable_grad)) && args.empty()) {
     VarPtr g = MakeVar(VarKind::kGradMode);
     g->grad_mode = v.Is(k.enable_grad);
@@ -444,6 +483,7 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     };
     if (in_module(k.nn_natives)) return CallNNNative(tx, name, std::move(args), std::move(kwargs));
     if (in_module(k.math_module) && AllConstant(args, kwargs)) return FoldCall(tx, v, args);
+    if (in_module(k.operator_module)) return CallOperatorModule(tx, name, args, kwargs);
     if (name == "print") return BreakUnsupportedBuiltin(tx, name, args);
   }
   if (rt.IsInstance(v, rt.types().type)) {

@@ -195,7 +195,7 @@ absl::Status Translator::StepStackOps(const vm::Instruction& in, bool* handled) 
   }
 }
 
-absl::Status Translator::LoadFast(int32_t i) {
+absl::StatusOr<VarPtr> Translator::ReadLocal(int32_t i) {
   if (lazy_frame_ != nullptr && !materialized_[i]) {
     materialized_[i] = true;
     const vm::Value& v = lazy_frame_->locals[i];
@@ -203,12 +203,17 @@ absl::Status Translator::LoadFast(int32_t i) {
       ASSIGN_OR_RETURN(locals_[i], Wrap(*this, v, guards::Source::Local(code_->varnames[i], i)));
     }
   }
-  if (locals_[i] == nullptr) {
+  return locals_[i];
+}
+
+absl::Status Translator::LoadFast(int32_t i) {
+  ASSIGN_OR_RETURN(VarPtr v, ReadLocal(i));
+  if (v == nullptr) {
     return Break("Observed exception", "UnboundLocalError",
                  absl::StrCat("local variable '", code_->varnames[i],
                               "' referenced before assignment"));
   }
-  Push(locals_[i]);
+  Push(std::move(v));
   return absl::OkStatus();
 }
 
@@ -287,6 +292,18 @@ absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
       VarPtr obj = Pop();
       ASSIGN_OR_RETURN(VarPtr v, GetAttr(*this, obj, code_->names[in.arg]));
       Push(MakeVar(VarKind::kNull));
+      Push(std::move(v));
+      return absl::OkStatus();
+    }
+    case Opcode::IMPORT_NAME: {
+      VarPtr fromlist = Pop();
+      VarPtr level = Pop();
+      ASSIGN_OR_RETURN(VarPtr m, ImportName(*this, code_->names[in.arg], level, fromlist));
+      Push(std::move(m));
+      return absl::OkStatus();
+    }
+    case Opcode::IMPORT_FROM: {
+      ASSIGN_OR_RETURN(VarPtr v, GetAttr(*this, Top(), code_->names[in.arg]));
       Push(std::move(v));
       return absl::OkStatus();
     }
@@ -391,6 +408,19 @@ absl::Status Translator::StepBuilds(const vm::Instruction& in, bool* handled) {
       Push(std::move(d));
       return absl::OkStatus();
     }
+    case Opcode::BUILD_SET: {
+      ASSIGN_OR_RETURN(VarPtr set, BuildSet(*this, PopN(in.arg)));
+      Push(std::move(set));
+      return absl::OkStatus();
+    }
+    case Opcode::SET_ADD: {
+      VarPtr v = Pop();
+      return SetAdd(*this, Top(in.arg), v);
+    }
+    case Opcode::SET_UPDATE: {
+      VarPtr v = Pop();
+      return SetUpdate(*this, Top(in.arg), v);
+    }
     case Opcode::LIST_APPEND: {
       VarPtr v = Pop();
       Top(in.arg)->items.push_back(std::move(v));
@@ -437,10 +467,29 @@ absl::Status Translator::StepBuilds(const vm::Instruction& in, bool* handled) {
       for (auto it = items.rbegin(); it != items.rend(); ++it) Push(*it);
       return absl::OkStatus();
     }
+    case Opcode::UNPACK_EX: return UnpackEx(in.arg);
     case Opcode::BUILD_STRING: return BuildString(in.arg);
     case Opcode::FORMAT_VALUE: return FormatValue(in.arg);
     default: *handled = false; return absl::OkStatus();
   }
+}
+
+// `a, *b, c = seq`: arg & 0xff names before the star, arg >> 8 after (as the VM).
+absl::Status Translator::UnpackEx(int32_t arg) {
+  size_t before = arg & 0xff, after = arg >> 8;
+  VarPtr v = Pop();
+  ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(*this, v));
+  size_t n = items.size();
+  if (n < before + after) {
+    return RaiseObserved(*this, st_.rt.exc().value_error,
+                         absl::StrCat("not enough values to unpack (expected at least ",
+                                      before + after, ", got ", n, ")"));
+  }
+  for (size_t i = 0; i < after; ++i) Push(items[n - 1 - i]);
+  Push(MakeSequence(VarKind::kList, std::vector<VarPtr>(items.begin() + before,
+                                                        items.end() - after)));
+  for (size_t i = before; i > 0; --i) Push(items[i - 1]);
+  return absl::OkStatus();
 }
 
 // f-strings over constants fold to constants; anything else breaks.

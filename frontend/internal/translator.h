@@ -40,6 +40,7 @@ struct KnownObjects {
   vm::Value nn_module_type;  // torch.nn.Module
   vm::Value nn_natives;      // the torch._C._nn module
   vm::Value math_module;
+  vm::Value operator_module;
   vm::Value tensor_type;     // torch.Tensor
 };
 
@@ -124,6 +125,11 @@ class Translator {
     materialized_.assign(locals_.size(), false);
   }
   vm::CodeObject* code() const { return code_; }
+  vm::Dict* globals() const { return globals_; }
+  // Whether globals() are the compiled frame's (globals there have guardable sources).
+  bool frame_globals() const { return frame_globals_; }
+  // Local `i` (read from the live frame on first use in the top frame); null when unbound.
+  absl::StatusOr<VarPtr> ReadLocal(int32_t i);
   int32_t current() const { return current_; }
 
   // Stops the trace with a graph break (always returns the break status).
@@ -153,6 +159,7 @@ class Translator {
   absl::Status FormatValue(int32_t arg);
   absl::Status EnterUserContext(const VarPtr& mgr);
   absl::Status BuildString(int32_t n);
+  absl::Status UnpackEx(int32_t arg);
 
   VarPtr Pop();
   void Push(VarPtr v) { stack_.push_back(std::move(v)); }
@@ -197,6 +204,18 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
 // classes, nn containers); *found is false when it does not.
 absl::StatusOr<VarPtr> CallDunder(Translator& tx, const VarPtr& obj, const char* dunder,
                                   std::vector<VarPtr> args, bool* found);
+// `super()` (zero arguments: read from `tx`'s frame like CPython) or `super(type, obj)`.
+absl::StatusOr<VarPtr> MakeSuper(Translator& tx, const std::vector<VarPtr>& args);
+// Attribute read on a super() tracker: the MRO after its class, bound to its object.
+absl::StatusOr<VarPtr> SuperGetAttr(Translator& tx, const VarPtr& sup, const std::string& name);
+// `import name` (IMPORT_NAME) of an already imported module (imports.cc).
+absl::StatusOr<VarPtr> ImportName(Translator& tx, const std::string& name, const VarPtr& level,
+                                  const VarPtr& fromlist);
+// Sets of constants (sets.cc): `{a, b}`, set comprehensions, `{*a, *b}`.
+bool IsSetConstant(vm::Runtime& rt, const Var& v);
+absl::StatusOr<VarPtr> BuildSet(Translator& tx, const std::vector<VarPtr>& items);
+absl::Status SetAdd(Translator& tx, const VarPtr& set, const VarPtr& item);
+absl::Status SetUpdate(Translator& tx, const VarPtr& set, const VarPtr& iterable);
 // Inlines a Python function (existing or made in the trace).
 absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn,
                                       std::vector<VarPtr> args,

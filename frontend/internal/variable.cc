@@ -54,6 +54,7 @@ std::string DescribeVar(vm::Runtime& rt, const Var& v) {
     case VarKind::kGradModeExit: return "GradModeExitVariable()";
     case VarKind::kNewObject:
       return absl::StrCat("UserDefinedObjectVariable(", v.value.as<vm::Type>()->name(), ")");
+    case VarKind::kSuper: return "SuperVariable()";
     case VarKind::kException:
       return absl::StrCat("ExceptionVariable(", v.value.as<vm::Type>()->name(), ")");
   }

@@ -36,6 +36,7 @@ enum class VarKind : uint8_t {
   kException,    // an exception raised in the trace: `value` is its class, `items` args
   kNewObject,    // a user-class instance made in the trace: `value` is its class,
                  // `keys`/`items` its attributes
+  kSuper,        // super(value, self): `value` is the class whose bases are searched
 };
 
 struct Var;

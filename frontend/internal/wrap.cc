@@ -274,6 +274,7 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
       return m;
     }
     case VarKind::kObject: break;
+    case VarKind::kSuper: return SuperGetAttr(tx, obj, name);
     case VarKind::kNewObject: {
       for (size_t i = 0; i < obj->keys.size(); ++i) {
         if (obj->keys[i].as<vm::Str>()->view() == name) return obj->items[i];
