@@ -196,6 +196,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
                                       std::vector<internal::TraceState::KnownInput>* known,
                                       bool* restart) {
   using internal::Translator;
+  internal::VarScope scope;  // declared first: frees the trackers after everything else
   internal::TraceState st(interp, frame, opts);
   for (const auto& in : *known) internal::AddKnownInput(st, in);
   TraceResult result;

@@ -9,9 +9,36 @@
 
 namespace wick::frontend::internal {
 
+namespace {
+thread_local std::vector<std::weak_ptr<Var>>* g_made = nullptr;
+thread_local VarScope* g_scope = nullptr;
+}  // namespace
+
+VarScope::VarScope() : outer_(g_scope) {
+  g_scope = this;
+  g_made = &made_;
+}
+
+VarScope::~VarScope() {
+  for (const std::weak_ptr<Var>& w : made_) {
+    if (VarPtr v = w.lock()) {
+      v->items.clear();
+      v->self.reset();
+      v->func.reset();
+      v->defaults.reset();
+      v->kwdefaults.reset();
+      v->closure.clear();
+      v->contents.reset();
+    }
+  }
+  g_scope = outer_;
+  g_made = outer_ != nullptr ? &outer_->made_ : nullptr;
+}
+
 VarPtr MakeVar(VarKind kind) {
   auto v = std::make_shared<Var>();
   v->kind = kind;
+  if (g_made != nullptr) g_made->push_back(v);
   return v;
 }
 

@@ -81,6 +81,22 @@ struct Var {
 
 VarPtr MakeVar(VarKind kind);
 VarPtr MakeConstant(vm::Value v);
+
+// Trackers can form reference cycles (closures made in the trace whose cells hold each
+// other, containers holding themselves). While a VarScope is alive on this thread it
+// records every Var made; when it ends it clears the links of those still alive, so a
+// trace frees all of its trackers.
+class VarScope {
+ public:
+  VarScope();
+  ~VarScope();
+  VarScope(const VarScope&) = delete;
+  VarScope& operator=(const VarScope&) = delete;
+
+ private:
+  std::vector<std::weak_ptr<Var>> made_;
+  VarScope* outer_;
+};
 VarPtr MakeSequence(VarKind kind, std::vector<VarPtr> items);
 // "TensorVariable", "ConstantVariable(int: 3)"... for messages.
 std::string DescribeVar(vm::Runtime& rt, const Var& v);
