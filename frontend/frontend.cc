@@ -105,7 +105,7 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
 }
 
 // Side effects in the order they must be replayed: container contents, attribute
-// stores, global stores.
+// stores, closure cell stores, global stores.
 absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
                                 std::vector<SideEffect>* effects) {
   TraceState& st = tx.state();
@@ -127,6 +127,14 @@ absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
     e.target.source = s.target->source;
     e.name = s.name;
     ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, s.value, out));
+    effects->push_back(std::move(e));
+  }
+  for (const VarPtr& cell : st.cell_stores) {
+    SideEffect e;
+    e.kind = SideEffect::Kind::kStoreCell;
+    e.target.kind = Rebuild::Kind::kSource;
+    e.target.source = cell->source;
+    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, cell->contents, out));
     effects->push_back(std::move(e));
   }
   for (const auto& [name, v] : st.global_stores) {
@@ -154,6 +162,11 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
       ASSIGN_OR_RETURN(cell->contents, Wrap(tx, contents, guards::Source::Cell(name, i)));
     }
     cell->external_cell = is_free;
+    // A free variable's cell is the closure's own: the frame's slot finds it again on
+    // every call, whichever closure of this code runs (kStoreCell replays through it).
+    if (is_free) cell->source = guards::Source::Cell(name, i);
+    // An inlined closure sharing this cell must see the same tracker.
+    tx.state().seen_objects[frame.cells[i].object()] = cell;
     tx.cells()[i] = std::move(cell);
   }
   return absl::OkStatus();

@@ -23,6 +23,12 @@
 //    modules and classes ID_MATCH, ints/floats/bools/str EQUALS_MATCH (ints specialise),
 //    None NONE_MATCH, lists/tuples TYPE_MATCH + LENGTH_CHECK, dicts TYPE_MATCH +
 //    DICT_KEYS. Attributes of torch's own modules and math, and builtins, are unguarded.
+//  - Class attributes (data and methods) are guarded where the frame reaches the class
+//    (G['Cls'].tag for an instance made in the trace, L['obj'].tag for an existing one,
+//    which resolves through the type); a Python class the frame cannot name breaks.
+//  - `nonlocal` writes to the compiled function's free variables are SideEffect
+//    kStoreCell on the running frame's cell; writes to closures of called functions
+//    break.
 //  - Grad mode: one GLOBAL_STATE guard records the mode at entry; `with torch.no_grad()`
 //    is tracked while tracing (is_grad_enabled() folds) and emits nothing (the registry
 //    has no _set_grad_enabled op).
@@ -88,6 +94,13 @@ struct SideEffect {
     kReplaceList,  // target[:] = value (list mutated in place during tracing)
     kReplaceDict,  // target.clear(); target.update(value)
     kDelAttr,      // delattr(target, name)
+    kStoreCell,    // cell.cell_contents = value (`nonlocal x; x = ...` on a free
+                   // variable of the compiled frame). target is kSource with the kCell
+                   // source of the variable, and the runtime writes the cell object in
+                   // that slot of the running frame, not a cell saved at trace time: two
+                   // closures of one code share cache entries, and each must update its
+                   // own cell. (kCell sources name a cell's contents for guards and
+                   // inputs; here the slot is what matters.)
   };
   Kind kind = Kind::kStoreAttr;
   Rebuild target;

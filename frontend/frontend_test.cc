@@ -478,6 +478,94 @@ x = torch.ones(3)
   EXPECT_EQ(r.graph.nodes()[1].op->name(), "add");
 }
 
+// Class attributes read through an instance made in the trace, through the class, and
+// through an existing instance are guarded where the frame reaches the class, so a later
+// rebinding recompiles; a Python class the frame cannot name stops the trace.
+TEST_F(FrontendTest, ClassAttributeReadsAreGuarded) {
+  Run(R"(
+import torch
+class Base:
+    tag = 2
+class Cls(Base):
+    scale = 3.0
+    def __init__(self):
+        self.k = 1
+    def bump(self, x):
+        return x + self.tag
+obj = Cls()
+def f(x):
+    o = Cls()
+    return o.bump(x) * o.scale + Cls.tag + obj.tag + o.k
+def make():
+    class Hidden:
+        tag = 4
+    def h(x):
+        return x + Hidden().tag
+    return h
+h = make()
+def g(x):
+    return h(x)
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  std::string guards = Guards(r);
+  EXPECT_NE(guards.find("ID_MATCH G['Cls']\n"), std::string::npos) << guards;
+  EXPECT_NE(guards.find("ID_MATCH G['Cls'].__init__"), std::string::npos) << guards;
+  EXPECT_NE(guards.find("ID_MATCH G['Cls'].bump"), std::string::npos) << guards;
+  EXPECT_NE(guards.find("EQUALS_MATCH G['Cls'].tag"), std::string::npos) << guards;
+  EXPECT_NE(guards.find("EQUALS_MATCH G['Cls'].scale"), std::string::npos) << guards;
+  // An existing instance: its attribute path resolves through the type (guards::Resolve).
+  EXPECT_NE(guards.find("EQUALS_MATCH G['obj'].tag"), std::string::npos) << guards;
+
+  TraceResult rg = TraceCall("g", {"x"});
+  ASSERT_EQ(rg.stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(rg.stop.reason.gb_type, "Unsupported: class attribute without a source");
+  EXPECT_EQ(rg.stop.reason.context, "Hidden.tag");
+}
+
+// `nonlocal n; n += 1` on a free variable of the traced function is buffered as a
+// kStoreCell on the frame's slot; an inner closure sharing the cell sees the write. A
+// write to the closure of a function the trace calls still stops the trace.
+TEST_F(FrontendTest, WritesToFreeVariablesAreBuffered) {
+  Run(R"(
+import torch
+def make():
+    n = 0
+    def peek():
+        return n
+    def bump(x):
+        nonlocal n
+        n += 1
+        return x + n + peek()
+    return bump
+bump = make()
+def f(x):
+    return bump(x)
+x = torch.ones(2)
+)");
+  TraceResult r = TraceCall("bump", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type << " "
+                                              << r.stop.reason.context;
+  ASSERT_EQ(r.side_effects.size(), 1u);
+  const SideEffect& e = r.side_effects[0];
+  EXPECT_EQ(e.kind, SideEffect::Kind::kStoreCell);
+  ASSERT_EQ(e.target.kind, Rebuild::Kind::kSource);
+  EXPECT_EQ(e.target.source->kind(), guards::Source::Kind::kCell);
+  EXPECT_EQ(e.target.source->Name(), "L['n']");
+  ASSERT_EQ(e.value.kind, Rebuild::Kind::kConstant);
+  EXPECT_EQ(e.value.value.as_int(), 1);
+  // x + 1 + 1: peek() read the written value.
+  EXPECT_EQ(r.graph.num_calls(), 2);
+  EXPECT_NE(Guards(r).find("EQUALS_MATCH L['n']"), std::string::npos) << Guards(r);
+
+  TraceResult rf = TraceCall("f", {"x"});
+  ASSERT_EQ(rf.stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(rf.stop.reason.gb_type, "Unsupported: write to a closure cell of an outer frame");
+  EXPECT_TRUE(rf.side_effects.empty());
+}
+
 TEST_F(FrontendTest, LanguageConstructsTraceWithoutBreaks) {
   Run(R"(
 import torch
@@ -661,8 +749,12 @@ eager = [t.tolist() if isinstance(t, torch.Tensor) else t for t in f(x)]
   }
   EXPECT_EQ(eager[2].as_int(), 3);
   EXPECT_EQ(eager[5].as_int(), 6);
-  EXPECT_EQ(Guards(r), "ID_MATCH G['B']\nID_MATCH G['C']\nTENSOR_MATCH L['x']\n"
-                       "ID_MATCH G['E']\nID_MATCH G['child']\nID_MATCH G['torch']\n"
+  // Class attributes read through instances made in the trace are guarded on the class.
+  EXPECT_EQ(Guards(r), "ID_MATCH G['B']\nID_MATCH G['B'].__init__\nID_MATCH G['C']\n"
+                       "ID_MATCH G['C'].__init__\nID_MATCH G['B'].scale\nTENSOR_MATCH L['x']\n"
+                       "ID_MATCH G['C'].scale\nID_MATCH G['E']\nID_MATCH G['E'].__init__\n"
+                       "EQUALS_MATCH G['E'].tag\nID_MATCH G['child']\n"
+                       "ID_MATCH G['child'].forward\nID_MATCH G['torch']\n"
                        "GLOBAL_STATE -");
 
   // A method compiled as the top frame: `self` comes from the live frame, guarded.

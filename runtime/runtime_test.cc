@@ -264,6 +264,78 @@ print(counters["frames"]["total"])
   EXPECT_EQ(r.out, "(tensor([2.]), 1) [1] 7\n1 1 1\n0\n");
 }
 
+// Class attributes (data and methods) read through an instance made inside the compiled
+// frame or an existing one are guarded: rebinding one on the class recompiles once and
+// the new value is seen, as in eager; rebinding a shadowed base attribute does not.
+TEST(RuntimeTest, RebindingAClassAttributeRecompiles) {
+  Result r = RunProgram(Program(R"py(
+class Base:
+    tag = 1
+class Cls(Base):
+    pass
+class Other:
+    tag = 5
+    def scale(self, x):
+        return x * 2
+old = Other()
+def f(x):
+    obj = Cls()
+    return old.scale(x + obj.tag + old.tag)
+f = torch.compile(f, backend=cnt)
+x = torch.zeros(1)
+print(f(x), f(x), cnt.frame_count)
+Cls.tag = 10
+print(f(x), cnt.frame_count)
+Base.tag = 100
+print(f(x), cnt.frame_count)
+Other.tag = 50
+print(f(x), cnt.frame_count)
+Other.scale = lambda self, x: x * 3
+print(f(x), cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "tensor([12.]) tensor([12.]) 1\n"
+            "tensor([30.]) 2\n"
+            "tensor([30.]) 2\n"
+            "tensor([120.]) 3\n"
+            "tensor([180.]) 4\n");
+}
+
+// `nonlocal n; n += 1` in a compiled closure: the write is replayed into the running
+// closure's own cell, so two closures of the same code (sharing cache entries) each keep
+// their own count, as in eager.
+TEST(RuntimeTest, NonlocalWritesUpdateEachClosuresCell) {
+  Result r = RunProgram(Program(R"py(
+def make():
+    n = 0
+    t = torch.zeros(1)
+    def bump(x):
+        nonlocal n, t
+        n += 1
+        t = t + x
+        return x + n, t
+    def get():
+        return n, t
+    return bump, get
+b1, g1 = make()
+b2, g2 = make()
+e1, eg1 = make()
+c1 = torch.compile(b1, backend=cnt)
+c2 = torch.compile(b2, backend=cnt)
+x = torch.ones(1)
+print(c1(x), c1(x), c2(x), g1(), g2())
+print(e1(x), e1(x), eg1())
+print(c2(x), g2(), cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "(tensor([2.]), tensor([1.])) (tensor([3.]), tensor([2.])) "
+            "(tensor([2.]), tensor([1.])) (2, tensor([2.])) (1, tensor([1.]))\n"
+            "(tensor([2.]), tensor([1.])) (tensor([3.]), tensor([2.])) (2, tensor([2.]))\n"
+            "(tensor([3.]), tensor([2.])) (2, tensor([2.])) 2\n");
+}
+
 // WICK_COMPILE_ALL: every function of the main script compiles with the eager backend;
 // frames that break (here a class attribute store, a bound-method argument and a
 // comprehension over a live iterator) run eagerly and the output is eager's.

@@ -415,9 +415,10 @@ absl::StatusOr<VarPtr> ConstructObject(Translator& tx, const VarPtr& cls, std::v
   vm::Runtime& rt = tx.state().rt;
   VarPtr obj = MakeVar(VarKind::kNewObject);
   obj->value = cls->value;
+  obj->class_source = cls->source;
   const vm::Value* init = cls->value.as<vm::Type>()->Lookup("__init__");
   if (init != nullptr && rt.TypeOf(*init) == rt.types().function) {
-    ASSIGN_OR_RETURN(VarPtr f, Wrap(tx, *init, nullptr));
+    ASSIGN_OR_RETURN(VarPtr f, WrapClassAttr(tx, *init, cls->source, cls->value, "__init__"));
     args.insert(args.begin(), obj);
     ASSIGN_OR_RETURN(VarPtr r, Call(tx, f, std::move(args), std::move(kwargs)));
     (void)r;

@@ -59,7 +59,9 @@ absl::StatusOr<Callee> Describe(Translator& tx, const VarPtr& fn) {
       if (!contents.is_raised()) {
         ASSIGN_OR_RETURN(cv->contents, Wrap(tx, contents, nullptr));
       }
-      // A cell of a function defined outside the trace: writes would be nonlocal.
+      // A cell of a function defined outside the trace: writes would be nonlocal. Its
+      // contents are read without a guard (there is no source for a function's
+      // __closure__ yet), so a write, which changes them on every call, stops the trace.
       cv->external_cell = true;
       seen[cell.object()] = cv;
       c.closure.push_back(std::move(cv));

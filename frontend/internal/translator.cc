@@ -241,10 +241,16 @@ absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
     case Opcode::STORE_DEREF: {
       VarPtr& cell = cells_[in.arg];
       if (cell->external_cell) {
-        return Break("Unsupported: write to a closure cell of an outer frame",
-                     code_->qualname,
-                     "Dynamo does not support writing to closure variables of functions "
-                     "defined outside the compiled region.");
+        if (cell->source == nullptr) {
+          return Break("Unsupported: write to a closure cell of an outer frame",
+                       code_->qualname,
+                       "Dynamo in wick writes back only to free variables of the compiled "
+                       "function, not to closure variables of functions it calls.");
+        }
+        if (!cell->mutated) {
+          cell->mutated = true;
+          st_.cell_stores.push_back(cell);
+        }
       }
       cell->contents = Pop();
       return absl::OkStatus();

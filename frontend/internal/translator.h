@@ -69,6 +69,7 @@ struct TraceState {
   std::vector<AttrStore> attr_stores;
   std::vector<std::pair<std::string, VarPtr>> global_stores;
   std::vector<VarPtr> mutated_containers;  // pre-existing lists/dicts changed in place
+  std::vector<VarPtr> cell_stores;  // pre-existing cells written (nonlocal), in order
   bool grad_enabled = true;
   bool entry_grad_enabled = true;
   std::vector<guards::SourcePtr> tensor_input_sources;  // for NO_TENSOR_ALIASING
@@ -192,6 +193,13 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, guards::SourcePt
 void AddGuard(Translator& tx, guards::GuardKind kind, const guards::SourcePtr& source,
               vm::Value expected = vm::Value());
 
+// Attribute `name` of class `cls` (found on it or a base, value `a`), read through the
+// class or an instance of it. The program can rebind it between calls, so it is guarded
+// at `cls_source`.name (ID_MATCH/EQUALS_MATCH as Wrap picks); a Python class the frame
+// cannot name stops the trace. Builtin classes are immutable and need no guard.
+absl::StatusOr<VarPtr> WrapClassAttr(Translator& tx, const vm::Value& a,
+                                     const guards::SourcePtr& cls_source, const vm::Value& cls,
+                                     const std::string& name);
 // Attribute read `obj.name` (LOAD_ATTR / LOAD_METHOD).
 absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name);
 // Attribute write `obj.name = v` (buffered as a side effect).

@@ -71,8 +71,15 @@ struct Var {
   VarPtr kwdefaults;    // dict or null
   std::vector<VarPtr> closure;  // kCell trackers
 
-  VarPtr contents;  // kCell
-  bool external_cell = false;  // kCell of a function defined outside the trace
+  // kNewObject: where the frame reads its class (G['Cls']), null when it cannot; reads
+  // of class attributes through the object are guarded on it.
+  guards::SourcePtr class_source;
+
+  // kCell: `contents` (null = empty). A cell that existed before the trace
+  // (external_cell) can be written back only when the runtime can find it again in the
+  // frame: `source` is then the kCell source of the compiled frame's free variable.
+  VarPtr contents;
+  bool external_cell = false;
   bool grad_mode = true;
 
   bool is_constant() const { return kind == VarKind::kConstant; }

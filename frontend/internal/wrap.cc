@@ -148,6 +148,17 @@ absl::StatusOr<VarPtr> WrapDict(Translator& tx, const vm::Value& v, const Source
   return var;
 }
 
+// Wrap at `source`, also when `v` was seen before under another path: Wrap then returns
+// the earlier tracker without guarding this path, so an identity guard is added here.
+absl::StatusOr<VarPtr> WrapGuardingPath(Translator& tx, const vm::Value& v,
+                                        const SourcePtr& source) {
+  bool seen = source != nullptr && v.is_object() &&
+              tx.state().seen_objects.count(v.object()) > 0;
+  ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, source));
+  if (seen) AddGuard(tx, GuardKind::kIdMatch, source, v);
+  return var;
+}
+
 }  // namespace
 
 void AddKnownInput(TraceState& st, const TraceState::KnownInput& in) {
@@ -236,6 +247,20 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
   return var;
 }
 
+absl::StatusOr<VarPtr> WrapClassAttr(Translator& tx, const vm::Value& a,
+                                     const SourcePtr& cls_source, const vm::Value& cls,
+                                     const std::string& name) {
+  if (cls_source == nullptr) {
+    if (!cls.as<vm::Type>()->is_heap()) return Wrap(tx, a, nullptr);
+    return tx.Break("Unsupported: class attribute without a source",
+                    absl::StrCat(cls.as<vm::Type>()->name(), ".", name),
+                    "Dynamo in wick cannot guard on the class this attribute is read from "
+                    "(the compiled frame cannot name it), so a later rebinding of the "
+                    "attribute would go unseen.");
+  }
+  return WrapGuardingPath(tx, a, Source::Attr(cls_source, name));
+}
+
 absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name) {
   TraceState& st = tx.state();
   vm::Runtime& rt = st.rt;
@@ -285,17 +310,17 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
                              absl::StrCat("'", obj->value.as<vm::Type>()->name(),
                                           "' object has no attribute '", name, "'"));
       }
-      if (rt.TypeOf(*a) == rt.types().function) {
-        VarPtr m = MakeVar(VarKind::kBoundMethod);
-        m->self = obj;
-        ASSIGN_OR_RETURN(m->func, Wrap(tx, *a, nullptr));
-        return m;
-      }
-      if (a->is_object() && rt.TypeOf(*a)->slots().descr_get != nullptr) {
+      bool is_function = rt.TypeOf(*a) == rt.types().function;
+      if (!is_function && a->is_object() && rt.TypeOf(*a)->slots().descr_get != nullptr) {
         return tx.Break("Unsupported: descriptor attribute", name,
                         "Dynamo in wick does not trace properties or other descriptors yet.");
       }
-      return Wrap(tx, *a, nullptr);
+      ASSIGN_OR_RETURN(VarPtr attr, WrapClassAttr(tx, *a, obj->class_source, obj->value, name));
+      if (!is_function) return attr;
+      VarPtr m = MakeVar(VarKind::kBoundMethod);
+      m->self = obj;
+      m->func = std::move(attr);
+      return m;
     }
     case VarKind::kFunction:
       if (name == "__name__" && !obj->value.is_none()) {
@@ -363,16 +388,18 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
     }
     if (cls_attr != nullptr) {
       if (rt.TypeOf(*cls_attr) == rt.types().function) {
+        // Guarded through the instance (L['obj'].method resolves through the type), so
+        // rebinding the method on the class recompiles.
         VarPtr m = MakeVar(VarKind::kBoundMethod);
         m->self = obj;
-        ASSIGN_OR_RETURN(m->func, Wrap(tx, *cls_attr, nullptr));
+        ASSIGN_OR_RETURN(m->func, WrapGuardingPath(tx, *cls_attr, sub(name)));
         return m;
       }
       if (cls_attr->is_object() && rt.TypeOf(*cls_attr)->slots().descr_get != nullptr) {
         return tx.Break("Unsupported: descriptor attribute", name,
                         "Dynamo in wick does not trace properties or other descriptors yet.");
       }
-      return Wrap(tx, *cls_attr, sub(name));
+      return WrapGuardingPath(tx, *cls_attr, sub(name));
     }
     return RaiseObserved(tx, rt.exc().attribute_error,
                          absl::StrCat("'", type->name(), "' object has no attribute '", name, "'"));
@@ -382,7 +409,7 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
     const vm::Value* a = v.as<vm::Type>()->Lookup(name);
     if (a != nullptr && (rt.TypeOf(*a)->slots().descr_get == nullptr ||
                          rt.TypeOf(*a) == rt.types().function)) {
-      return Wrap(tx, *a, sub(name));
+      return WrapClassAttr(tx, *a, obj->source, v, name);
     }
   }
   return tx.Break("Unsupported attribute access", absl::StrCat(type->name(), ".", name),

@@ -72,10 +72,26 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& 
   return rt.Raise(rt.exc().runtime_error, "wick runtime: unknown rebuild kind");
 }
 
+// The cell a kStoreCell writes: the running frame's own cell in the slot its kCell
+// source names (frontend.h says why not a cell saved at trace time).
+vm::Cell* StoreCellTarget(vm::Runtime& rt, const Rebuild& target, const guards::FrameView& view) {
+  const vm::Value* cell = nullptr;
+  if (target.kind == Rebuild::Kind::kSource &&
+      target.source->kind() == guards::Source::Kind::kCell && target.source->index() >= 0 &&
+      target.source->index() < view.num_cells) {
+    cell = &view.cells[target.source->index()];
+  }
+  if (cell == nullptr || !cell->is_object() || rt.TypeOf(*cell) != rt.types().cell) {
+    rt.Raise(rt.exc().runtime_error, "wick runtime: a closure cell to write is missing");
+    return nullptr;
+  }
+  return cell->as<vm::Cell>();
+}
+
 bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& outs,
             const guards::FrameView& view) {
   vm::Value target;
-  if (e.kind != SideEffect::Kind::kStoreGlobal) {
+  if (e.kind != SideEffect::Kind::kStoreGlobal && e.kind != SideEffect::Kind::kStoreCell) {
     target = Build(rt, e.target, outs, view);
     if (target.is_raised()) return false;
   }
@@ -91,6 +107,12 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& o
       return vm::DelAttr(rt, target, rt.Intern(e.name));
     case SideEffect::Kind::kStoreGlobal:
       return view.globals->SetStr(rt, rt.Intern(e.name), value);
+    case SideEffect::Kind::kStoreCell: {
+      vm::Cell* cell = StoreCellTarget(rt, e.target, view);
+      if (cell == nullptr) return false;
+      cell->value = std::move(value);
+      return true;
+    }
     case SideEffect::Kind::kReplaceList:
       return vm::SetItem(rt, target,
                          rt.NewSlice(vm::Value::None(), vm::Value::None(), vm::Value::None()),
