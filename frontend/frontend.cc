@@ -37,6 +37,7 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.enable_grad = ModuleAttr(interp, "torch", "enable_grad");
   k.is_grad_enabled = ModuleAttr(interp, "torch", "is_grad_enabled");
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
+  k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
   k.nn_natives = ModuleAttr(interp, "torch._C._nn", nullptr);
   k.math_module = ModuleAttr(interp, "math", nullptr);
@@ -66,6 +67,13 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
     return r;
   }
   switch (v->kind) {
+    case VarKind::kNull:
+      r.kind = Rebuild::Kind::kNull;
+      return r;
+    case VarKind::kGradModeExit:
+      r.kind = Rebuild::Kind::kGradRestore;
+      r.value = vm::Value::Bool(v->grad_mode);
+      return r;
     case VarKind::kTensor:
       r.kind = Rebuild::Kind::kGraphOutput;
       r.index = out.IndexOf(v->ref);
@@ -169,7 +177,67 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
     tx.state().seen_objects[frame.cells[i].object()] = cell;
     tx.cells()[i] = std::move(cell);
   }
+  // A resume entry starts with the values the break left on the stack.
+  if (!frame.handled_exception.is_none()) {
+    return tx.Break("Unsupported: resume inside an exception handler", code->qualname,
+                    "Dynamo in wick does not resume while an exception is being handled.");
+  }
+  const int32_t depth = static_cast<int32_t>(frame.stack_top - frame.stack_base);
+  for (int32_t i = 0; i < depth; ++i) {
+    const vm::Value& v = frame.stack_base[i];
+    if (v.is_raised()) {
+      tx.PushEntryValue(MakeVar(VarKind::kNull));
+      continue;
+    }
+    ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, guards::Source::Stack(i)));
+    tx.PushEntryValue(std::move(var));
+  }
   return absl::OkStatus();
+}
+
+// The top frame's values where the trace stopped (Stop::kStopped).
+absl::Status CaptureFrameValues(Translator& tx, OutputCollector& out, FrameValues* fv) {
+  const vm::Frame& frame = tx.state().frame;
+  const vm::CodeObject& code = *frame.code;
+  fv->grad_enabled = tx.state().grad_enabled;
+  for (int32_t i = 0; i < static_cast<int32_t>(code.varnames.size()); ++i) {
+    if (!tx.touched(i)) {  // never read or written: still the frame's own value
+      if (frame.locals[i].is_raised()) {
+        fv->locals.push_back(std::nullopt);
+      } else {
+        Rebuild r;
+        r.kind = Rebuild::Kind::kSource;
+        r.source = guards::Source::Local(code.varnames[i], i);
+        fv->locals.push_back(std::move(r));
+      }
+      continue;
+    }
+    const VarPtr& v = tx.locals()[i];
+    if (v == nullptr) {
+      fv->locals.push_back(std::nullopt);
+      continue;
+    }
+    ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, v, out));
+    fv->locals.push_back(std::move(r));
+  }
+  for (const VarPtr& v : tx.stack()) {
+    ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, v, out));
+    fv->stack.push_back(std::move(r));
+  }
+  return absl::OkStatus();
+}
+
+// "GenericContextWrappingVariable(Ctx)" for each user-defined context manager whose
+// `with` block the top frame is in.
+std::vector<std::string> GenericContexts(vm::Runtime& rt, const Translator& tx) {
+  std::vector<std::string> names;
+  for (const VarPtr& v : tx.stack()) {
+    if (v == nullptr || !v->user_ctx_exit || v->self == nullptr) continue;
+    const vm::Type* t = v->self->kind == VarKind::kNewObject ? v->self->value.as<vm::Type>()
+                                                              : rt.TypeOf(v->self->value);
+    names.push_back(absl::StrCat("GenericContextWrappingVariable(", t->name(), ")"));
+  }
+  return names;
 }
 
 void AddEntryGuards(TraceState& st) {
@@ -215,17 +283,17 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
   TraceResult result;
   Translator top(st, frame.code, nullptr);
   top.set_globals(frame.globals, true);
-  absl::Status s;
-  if (entry != 0 && frame.stack_top != frame.stack_base) {
-    s = top.Break("Unsupported: resume with a value stack", frame.code->qualname,
-                  "Tracing from a resume entry with live stack values is M4's.");
-  } else {
-    s = internal::SetUpTopFrame(top, frame);
-  }
+  absl::Status s = internal::SetUpTopFrame(top, frame);
   absl::StatusOr<internal::VarPtr> ret =
       s.ok() ? top.Run(entry) : absl::StatusOr<internal::VarPtr>(s);
   internal::OutputCollector out;
-  if (ret.ok()) {
+  if (st.stop_requested) {
+    result.stop.kind = Stop::Kind::kStopped;
+    result.stop.instruction = top.current();
+    result.stop.visit = opts.stop_visit;
+    s = internal::CaptureFrameValues(top, out, &result.frame);
+    if (s.ok()) s = internal::CollectSideEffects(top, out, &result.side_effects);
+  } else if (ret.ok()) {
     absl::StatusOr<Rebuild> r = internal::MakeRebuild(top, *ret, out);
     if (r.ok()) {
       result.return_value = *std::move(r);
@@ -246,9 +314,16 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.stop.kind = Stop::Kind::kBreak;
     result.stop.reason = std::move(*st.pending_break);
     result.stop.instruction = top.current();
+    result.stop.visit = top.visits(top.current());
+    result.stop.inlined = st.break_depth > 1;
+    result.stop.generic_contexts = internal::GenericContexts(st.rt, top);
+    result.stop.checkpoint = st.checkpoint;
+    result.stop.checkpoint_visit = st.checkpoint_visit;
     result.side_effects.clear();
+    result.frame = FrameValues();
     out.outputs.clear();
   }
+  if (result.stop.kind == Stop::Kind::kReturn) result.frame.grad_enabled = st.grad_enabled;
   internal::AddEntryGuards(st);
   st.builder.SetOutput(std::move(out.outputs));
   ASSIGN_OR_RETURN(result.graph, std::move(st.builder).Finish());

@@ -45,6 +45,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,14 @@ struct TraceOptions {
   std::string graph_name = "__compiled_fn_0";
   bool fullgraph = false;
   bool capture_scalar_outputs = false;  // torch._dynamo.config.capture_scalar_outputs
+  // Stop just before the top frame's instruction `stop_at` on its `stop_visit`-th run
+  // (0-based), with the frame's values in TraceResult::frame: the second trace of a
+  // break plan (ARCHITECTURE.md decision 4). -1: trace until a return or a break.
+  int32_t stop_at = -1;
+  int32_t stop_visit = 0;
+  // The top frame's name in graph node origins ("torch_dynamo_resume_in_f_at_3" for a
+  // resume entry); empty: the code's own name. User stacks keep the code's name.
+  std::string top_name;
 };
 
 // How to produce a Python value once the graph has run: the frame's return value and
@@ -76,6 +85,9 @@ struct Rebuild {
     kList,         // a new list(children)
     kDict,         // a new dict(zip(keys, children)), keys are constants
     kSize,         // torch.Size(children) (children are ints)
+    kNull,         // the NULL value-stack slot below a callable (PUSH_NULL)
+    kGradRestore,  // the __exit__ of a `with torch.no_grad()`-style block: a callable
+                   // that sets grad mode back to `value` (a bool)
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;
@@ -120,10 +132,31 @@ struct BreakReason {
 };
 
 struct Stop {
-  enum class Kind : uint8_t { kReturn, kBreak };
+  // kStopped: stopped where TraceOptions::stop_at asked, TraceResult::frame is filled.
+  enum class Kind : uint8_t { kReturn, kBreak, kStopped };
   Kind kind = Kind::kReturn;
   BreakReason reason;        // kBreak
-  int32_t instruction = -1;  // kBreak: the top frame's instruction that breaks
+  int32_t instruction = -1;  // kBreak/kStopped: the top frame's instruction
+  int32_t visit = 0;         // how many times the top frame ran `instruction` before
+  bool inlined = false;      // kBreak: the break is inside a call the top frame inlined
+  // kBreak: the user-defined context managers active in the top frame at the break
+  // ("GenericContextWrappingVariable(Ctx)", outermost first); a break under one cannot
+  // be resumed.
+  std::vector<std::string> generic_contexts;
+  // kBreak: the last resumable point before the break (top frame, empty value stack,
+  // not inside a `try` body, `except` or `finally`, tensor ops traced before it), or
+  // -1: where a step graph break compiles up to.
+  int32_t checkpoint = -1;
+  int32_t checkpoint_visit = 0;
+};
+
+// The top frame's values just before Stop::instruction (kStopped), to rebuild the frame
+// from once the graph has run: one entry per local (nullopt: unbound) and per value
+// stack slot (bottom first), and the grad mode there.
+struct FrameValues {
+  std::vector<std::optional<Rebuild>> locals;
+  std::vector<Rebuild> stack;
+  bool grad_enabled = true;
 };
 
 struct TraceResult {
@@ -133,6 +166,7 @@ struct TraceResult {
   std::vector<guards::SourcePtr> graph_inputs;
   std::vector<guards::GuardSpec> guards;
   Rebuild return_value;  // kReturn only
+  FrameValues frame;     // kStopped; for kReturn only grad_enabled (the mode at return)
   std::vector<SideEffect> side_effects;
   Stop stop;
   // Deferred calls to reorderable logging functions (print) are M4's; counted here.

@@ -107,6 +107,7 @@ absl::StatusOr<NodeId> GraphBuilder::AddCall(const tensor::OpDef* op,
   n.meta = MetaOfResult(result);
   n.origin = std::move(origin);
   meta_values_.push_back(std::move(result));
+  ++num_calls_;
   return Append(std::move(n));
 }
 

@@ -214,6 +214,8 @@ class GraphBuilder {
   // The meta tensor(s) of a node's value (what meta functions saw): a Tensor, a
   // TensorList, or None.
   const tensor::Value& meta_value(NodeId id) const { return meta_values_[id]; }
+  // Call nodes added so far.
+  int num_calls() const { return num_calls_; }
   // Verifies and returns the graph.
   absl::StatusOr<Graph> Finish() &&;
 
@@ -224,6 +226,7 @@ class GraphBuilder {
   Graph graph_;
   std::vector<Node> nodes_;
   std::vector<tensor::Value> meta_values_;  // parallel to nodes_
+  int num_calls_ = 0;
   // FX's _Namespace state (graph/internal/names.h).
   absl::flat_hash_set<std::string> used_names_;
   absl::flat_hash_map<std::string, int64_t> base_counts_;

@@ -54,6 +54,7 @@ std::string AccessorRepr(const Node& node, const Node* parent) {
   const Source& s = *node.source;
   switch (s.kind()) {
     case Source::Kind::kLocal:
+    case Source::Kind::kStack:
     case Source::Kind::kCell:
       // Cells print their cell index: the frame view does not say how many fast locals
       // precede them in CPython's localsplus numbering.

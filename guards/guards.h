@@ -39,6 +39,8 @@ struct FrameView {
   // (Source::Cell's index counts into this array; the tree prints it as the
   // framelocals_idx of the cell's FrameLocalsGuardAccessor.)
   int32_t num_cells = 0;
+  const vm::Value* stack = nullptr;   // the value stack, bottom first (resume entries)
+  int32_t num_stack = 0;
   vm::Dict* globals = nullptr;
   vm::Dict* builtins = nullptr;
 };

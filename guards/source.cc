@@ -25,6 +25,9 @@ SourcePtr Source::Local(std::string name, int32_t index) {
 SourcePtr Source::Cell(std::string name, int32_t index) {
   return Make(Kind::kCell, std::move(name), index, false, nullptr);
 }
+SourcePtr Source::Stack(int32_t index) {
+  return Make(Kind::kStack, absl::StrCat("___stack", index), index, false, nullptr);
+}
 SourcePtr Source::Global(std::string name) {
   return Make(Kind::kGlobal, std::move(name), 0, false, nullptr);
 }
@@ -41,6 +44,7 @@ SourcePtr Source::StrItem(SourcePtr base, std::string key) {
 std::string Source::Name() const {
   switch (kind_) {
     case Kind::kLocal:
+    case Kind::kStack:
     case Kind::kCell:  // upstream reads cells through f_locals too: L['name']
       return absl::StrCat("L[", internal::StrRepr(name_), "]");
     case Kind::kGlobal:

@@ -22,11 +22,14 @@ class Source {
     kGlobal,  // the frame's globals dict (then builtins): name
     kAttr,    // attribute `name` of base
     kItem,    // base[index] (list/tuple) or base[key] (dict with str or int key)
+    kStack,   // value stack slot `index` of a resume entry's frame (bottom first),
+              // printed as upstream's resume-function argument: L['___stack0']
   };
 
   static SourcePtr Local(std::string name, int32_t index);
   static SourcePtr Cell(std::string name, int32_t index);
   static SourcePtr Global(std::string name);
+  static SourcePtr Stack(int32_t index);
   static SourcePtr Attr(SourcePtr base, std::string name);
   static SourcePtr Item(SourcePtr base, int64_t index);
   static SourcePtr StrItem(SourcePtr base, std::string key);

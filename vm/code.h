@@ -92,6 +92,7 @@ enum CodeFlags : uint32_t {
   kCodeClassBody = 1 << 5,   // body of a class statement
   kCodeModule = 1 << 6,      // a module's top level
   kCodeGenerator = 1 << 7,   // contains yield (or is a genexpr): calls create a generator
+  kCodeStep = 1 << 8,        // a step copy (MakeStepCode): never given to the frame hook
 };
 
 // The source a code object was compiled from; shared by all code objects of a file.
@@ -107,6 +108,7 @@ class CodeObject : public Object {
   void ClearRefs() override {
     std::vector<Value>().swap(consts);
     std::vector<Value>().swap(name_strs);  // interned strs may be freed first at teardown
+    step_origin = Value();
   }
 
   // --- Identity --------------------------------------------------------------------
@@ -152,6 +154,8 @@ class CodeObject : public Object {
     int64_t index = -1;           // an entry index in a dict, or -1
   };
   std::vector<InlineCache> inline_caches;
+  // Step copies only (kCodeStep): the code object this one was copied from.
+  Value step_origin;
 
   int32_t num_cells() const { return static_cast<int32_t>(cellvars.size() + freevars.size()); }
   // The handler for an exception at instruction `i`, or nullptr.

@@ -78,7 +78,7 @@ static bool TooDeep(int depth, int limit) {
   return sp >= stack.first && sp < stack.second;
 }
 
-Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry) {
+Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry, bool hook) {
   if (TooDeep(in.depth_, in.recursion_limit_)) {
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
   }
@@ -87,7 +87,8 @@ Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry) {
   f.next_instr = entry;
   in.current_frame_ = &f;
   Value result;
-  if (in.hook_ == nullptr || !in.hook_->OnFrameEnter(in, f, entry, &result)) {
+  if (in.hook_ == nullptr || !hook || (f.code->flags & kCodeStep) != 0 ||
+      !in.hook_->OnFrameEnter(in, f, entry, &result)) {
     result = Eval(in, f);
   }
   in.current_frame_ = f.back;
@@ -166,7 +167,7 @@ Value Interpreter::ExecModuleCode(Value code, Value module) {
   return InterpreterAccess::RunFrame(*this, f, 0);
 }
 
-Value Interpreter::Resume(const FrameState& state) {
+Value Interpreter::Resume(const FrameState& state, bool consult_hook) {
   if (rt_.TypeOf(state.code) != rt_.types().code || !rt_.IsDict(state.globals)) {
     return rt_.Raise(rt_.exc().type_error, "Resume: the state needs a code object and globals");
   }
@@ -196,7 +197,59 @@ Value Interpreter::Resume(const FrameState& state) {
                      : rt_.NewCell(Value::Raised());
   }
   for (const Value& v : state.stack) *f.stack_top++ = v;
-  return InterpreterAccess::RunFrame(*this, f, state.offset);
+  return InterpreterAccess::RunFrame(*this, f, state.offset, consult_hook);
+}
+
+Value Interpreter::MakeStepCode(const CodeObject& code, int32_t offset, int32_t count) {
+  if (offset < 0 || count < 1 || offset + count > static_cast<int32_t>(code.code.size())) {
+    return rt_.Raise(rt_.exc().runtime_error, "MakeStepCode: offset out of range");
+  }
+  CodeObject* co = rt_.Alloc<CodeObject>(rt_.types().code);
+  Value result = Value::Steal(co);
+  co->name = code.name;
+  co->qualname = code.qualname;
+  co->source = code.source;
+  co->first_line = code.first_line;
+  co->flags = code.flags | kCodeStep;
+  co->posonly_count = code.posonly_count;
+  co->arg_count = code.arg_count;
+  co->kwonly_count = code.kwonly_count;
+  co->consts = code.consts;
+  co->names = code.names;
+  co->name_strs = code.name_strs;
+  co->varnames = code.varnames;
+  co->cellvars = code.cellvars;
+  co->freevars = code.freevars;
+  co->cell2arg = code.cell2arg;
+  co->stack_size = code.stack_size;
+  co->positions = code.positions;
+  co->exception_table = code.exception_table;
+  co->block_index = code.block_index;
+  co->block_stacks = code.block_stacks;
+  co->step_origin = Value::Borrow(const_cast<CodeObject*>(&code));
+  co->code.assign(code.code.size(), Instruction{Opcode::RESUME_AT, 0});
+  for (int32_t i = offset; i < offset + count; ++i) co->code[i] = code.code[i];
+  auto mark_successor = [&](int32_t i) {
+    if (i >= 0 && i < static_cast<int32_t>(co->code.size()) &&
+        co->code[i].op == Opcode::RESUME_AT) {
+      co->code[i].arg = 1;
+    }
+  };
+  mark_successor(offset + count);
+  for (int32_t i = offset; i < offset + count; ++i) {
+    if (IsJump(code.code[i].op)) mark_successor(code.code[i].arg);
+  }
+  return result;
+}
+
+Value InterpreterAccess::LeaveStepCopy(Interpreter& in, Frame& f, bool hook) {
+  FrameState state = in.CaptureFrameState(f);
+  state.code = f.code->step_origin;
+  // The frame's values now live in `state` only: a value moved on (a tensor the
+  // program drops later) must not be kept alive by the step frame meanwhile.
+  for (Value* p = f.stack_base; p < f.stack_top; ++p) *p = Value();
+  f.stack_top = f.stack_base;
+  return in.Resume(state, hook);
 }
 
 FrameState Interpreter::CaptureFrameState(const Frame& frame) const {

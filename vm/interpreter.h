@@ -127,7 +127,17 @@ class Interpreter {
   // Calls a Python function (the function type's call slot).
   Value CallFunction(Function* f, Args args, const KwArgs& kwargs);
   // Starts `state.code` at `state.offset` with the given locals, cells and stack.
-  Value Resume(const FrameState& state);
+  // `consult_hook` false: the frame hook is not consulted for this frame (its callees
+  // still reach it).
+  Value Resume(const FrameState& state, bool consult_hook = true);
+  // A copy of `code` for running the `count` instructions from `offset` (graph breaks
+  // run the breaking instruction this way, with the KW_NAMES before a CALL): those are
+  // kept and every other becomes RESUME_AT, which captures the frame where it arrived
+  // and continues it in `code` through Resume, consulting the hook at the normal
+  // successors (the instruction after the last kept one and the kept jumps' targets)
+  // and eagerly elsewhere (exception handlers). Resume a FrameState whose code is the
+  // copy; the hook never sees the copy itself.
+  Value MakeStepCode(const CodeObject& code, int32_t offset, int32_t count = 1);
   // The frame state of `frame` now (for hooks and tests).
   FrameState CaptureFrameState(const Frame& frame) const;
   // The innermost running frame, or null.

@@ -361,6 +361,73 @@ TEST_F(InterpreterTest, FrameHooksAndResume) {
   EXPECT_EQ(r.as_int(), 42);
 }
 
+// Records the entry offsets the hook sees and the value stack at each.
+class EntryRecorder : public FrameEvalHook {
+ public:
+  bool OnFrameEnter(Interpreter& interp, Frame& frame, int32_t entry, Value* result) override {
+    entries.push_back(entry);
+    depths.push_back(static_cast<int>(frame.stack_top - frame.stack_base));
+    return false;
+  }
+  std::vector<int32_t> entries;
+  std::vector<int> depths;
+};
+
+TEST_F(InterpreterTest, StepCodeRunsOneInstructionThenResumesThroughTheHook) {
+  // def f(a, b): return (a + b) * 2 if a else -1
+  Value f = FunctionFor(Assemble("f",
+                                 {{O::LOAD_FAST, 0},             // 0
+                                  {O::POP_JUMP_IF_FALSE, 7},     // 1
+                                  {O::LOAD_FAST, 0},             // 2
+                                  {O::LOAD_FAST, 1},             // 3
+                                  {O::BINARY_OP, int32_t(BinOp::kAdd)},  // 4
+                                  {O::LOAD_CONST, 0},            // 5
+                                  {O::JUMP, 9},                  // 6
+                                  {O::LOAD_CONST, 1},            // 7
+                                  {O::RETURN_VALUE, 0},          // 8
+                                  {O::BINARY_OP, int32_t(BinOp::kMul)},  // 9
+                                  {O::RETURN_VALUE, 0}},         // 10
+                                 {Value::Int(2), Value::Int(-1)}, {}, {"a", "b"}, 2));
+  CodeObject* co = f.as<Function>()->code_object();
+  EntryRecorder hook;
+  interp_.set_frame_eval_hook(&hook);
+  // Step the add (4): the hook sees the frame again at 5 with the sum on the stack.
+  FrameState s;
+  s.function = f;
+  s.globals = globals_;
+  s.locals = {Value::Int(3), Value::Int(4)};
+  s.stack = {Value::Int(3), Value::Int(4)};
+  s.code = interp_.MakeStepCode(*co, 4);
+  s.offset = 4;
+  Value r = interp_.Resume(s);
+  ASSERT_FALSE(r.is_raised()) << rt_.PendingMessage();
+  EXPECT_EQ(r.as_int(), 14);
+  EXPECT_EQ(hook.entries, (std::vector<int32_t>{5}));
+  EXPECT_EQ(hook.depths, (std::vector<int>{1}));
+  // Step the branch (1) both ways: the hook sees whichever successor the value picks.
+  for (int64_t a : {0, 5}) {
+    hook.entries.clear();
+    s.code = interp_.MakeStepCode(*co, 1);
+    s.offset = 1;
+    s.locals = {Value::Int(a), Value::Int(1)};
+    s.stack = {Value::Int(a)};
+    r = interp_.Resume(s);
+    ASSERT_FALSE(r.is_raised()) << rt_.PendingMessage();
+    EXPECT_EQ(r.as_int(), a == 0 ? -1 : 12);
+    EXPECT_EQ(hook.entries, (std::vector<int32_t>{a == 0 ? 7 : 2}));
+  }
+  // Without the hook the frame still finishes.
+  hook.entries.clear();
+  s.code = f.as<Function>()->code;
+  s.offset = 2;
+  s.stack.clear();
+  r = interp_.Resume(s, /*consult_hook=*/false);
+  ASSERT_FALSE(r.is_raised()) << rt_.PendingMessage();
+  EXPECT_EQ(r.as_int(), 12);
+  EXPECT_TRUE(hook.entries.empty());
+  interp_.set_frame_eval_hook(nullptr);
+}
+
 // ---- gen: generators ----------------------------------------------------------------
 
 // Generator programs need the real builtins (next, list, exceptions, ...).

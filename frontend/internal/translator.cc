@@ -101,7 +101,7 @@ graph::NodeOrigin Translator::Origin() const {
   graph::NodeOrigin o;
   o.file = e.file;
   o.line = e.line;
-  o.function = e.function;
+  o.function = parent_ == nullptr && !st_.opts.top_name.empty() ? st_.opts.top_name : e.function;
   o.code = e.source_line;
   return o;
 }
@@ -116,8 +116,33 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
     r.hints = std::move(hints);
     for (Translator* t : st_.stack) r.user_stack.push_back(t->Where());
     st_.pending_break = std::move(r);
+    st_.break_depth = static_cast<int32_t>(st_.stack.size());
   }
   return absl::CancelledError("graph break");
+}
+
+bool Translator::TopFrameStep() {
+  if (visits_.empty()) visits_.assign(code_->code.size(), 0);
+  const int32_t visit = visits_[current_]++;
+  if (current_ == st_.opts.stop_at && visit == st_.opts.stop_visit) {
+    st_.stop_requested = true;
+    return false;
+  }
+  // A resumable point: ops before it, nothing on the value stack (so no `with` or `for`
+  // is open), and not inside a `try` body (its first instruction still counts: the
+  // frame can enter the try eagerly), an `except` or a `finally`.
+  bool resumable = stack_.empty() && st_.builder.num_calls() > 0;
+  for (const vm::Block& b : code_->BlocksAt(current_)) {
+    if (b.kind == vm::BlockKind::kExcept || b.kind == vm::BlockKind::kFinally ||
+        (b.kind == vm::BlockKind::kTry && b.start != current_)) {
+      resumable = false;
+    }
+  }
+  if (resumable) {
+    st_.checkpoint = current_;
+    st_.checkpoint_visit = visit;
+  }
+  return true;
 }
 
 absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
@@ -131,6 +156,7 @@ absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
       return absl::InternalError(absl::StrCat("ran off the end of ", code_->qualname));
     }
     current_ = next_++;
+    if (parent_ == nullptr && !TopFrameStep()) return absl::CancelledError("stop requested");
     if (++st_.instructions > kMaxInstructions) {
       return Break("Trace too long", code_->qualname,
                    "The trace exceeded the instruction limit (an unbounded loop?).");
@@ -402,7 +428,8 @@ absl::Status Translator::StepOperators(const vm::Instruction& in, bool* handled)
 // `with mgr:` over a user class: __enter__ and __exit__ are inlined like methods.
 absl::Status Translator::EnterUserContext(const VarPtr& mgr) {
   vm::Runtime& rt = st_.rt;
-  vm::Type* type = rt.TypeOf(mgr->value);
+  vm::Type* type = mgr->kind == VarKind::kNewObject ? mgr->value.as<vm::Type>()
+                                                    : rt.TypeOf(mgr->value);
   const vm::Value* exit = type->Lookup("__exit__");
   if (type->layout() != vm::Layout::kObject || exit == nullptr ||
       rt.TypeOf(*exit) != rt.types().function) {
@@ -412,6 +439,7 @@ absl::Status Translator::EnterUserContext(const VarPtr& mgr) {
   }
   VarPtr bound = MakeVar(VarKind::kBoundMethod);
   bound->self = mgr;
+  bound->user_ctx_exit = true;
   ASSIGN_OR_RETURN(bound->func, Wrap(*this, *exit, nullptr));
   bool found = false;
   ASSIGN_OR_RETURN(VarPtr entered, CallDunder(*this, mgr, "__enter__", {}, &found));
@@ -506,7 +534,9 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
     }
     case Opcode::BEFORE_WITH: {
       VarPtr mgr = Pop();
-      if (mgr->kind == VarKind::kObject) return EnterUserContext(mgr);
+      if (mgr->kind == VarKind::kObject || mgr->kind == VarKind::kNewObject) {
+        return EnterUserContext(mgr);
+      }
       if (mgr->kind != VarKind::kGradMode) {
         return Break("Unsupported context manager", DescribeVar(st_.rt, *mgr),
                      "Dynamo does not know how to enter this context manager.",

@@ -42,6 +42,7 @@ struct KnownObjects {
   vm::Value math_module;
   vm::Value operator_module;
   vm::Value tensor_type;     // torch.Tensor
+  vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
 };
 
 struct TraceState {
@@ -74,6 +75,10 @@ struct TraceState {
   bool entry_grad_enabled = true;
   std::vector<guards::SourcePtr> tensor_input_sources;  // for NO_TENSOR_ALIASING
   std::optional<BreakReason> pending_break;
+  int32_t break_depth = 0;     // frames on `stack` when pending_break was set
+  bool stop_requested = false;  // reached TraceOptions::stop_at (status kCancelled)
+  int32_t checkpoint = -1;      // Stop::checkpoint so far
+  int32_t checkpoint_visit = 0;
   // Graph inputs must precede every other node, but a parameter may first be read
   // after calls were added. Then the trace restarts (status kAborted) with every input
   // found so far registered up front: `inputs` carries them to the next attempt.
@@ -114,6 +119,8 @@ class Translator {
   absl::StatusOr<VarPtr> Run(int32_t entry);
 
   std::vector<VarPtr>& locals() { return locals_; }
+  // A value on the value stack of a resume entry's frame, bottom first.
+  void PushEntryValue(VarPtr v) { stack_.push_back(std::move(v)); }
   std::vector<VarPtr>& cells() { return cells_; }
   void set_globals(vm::Dict* g, bool is_frame_globals) {
     globals_ = g;
@@ -132,6 +139,13 @@ class Translator {
   // Local `i` (read from the live frame on first use in the top frame); null when unbound.
   absl::StatusOr<VarPtr> ReadLocal(int32_t i);
   int32_t current() const { return current_; }
+  // How many times the top frame has run instruction `i` before (0 while running it
+  // the first time).
+  int32_t visits(int32_t i) const { return visits_.empty() ? 0 : visits_[i] - 1; }
+  const std::vector<VarPtr>& stack() const { return stack_; }
+  // Top frame: whether local `i` was read or written by the trace (else it still holds
+  // the frame's own value).
+  bool touched(int32_t i) const { return lazy_frame_ == nullptr || materialized_[i]; }
 
   // Stops the trace with a graph break (always returns the break status).
   absl::Status Break(std::string gb_type, std::string context, std::string explanation,
@@ -146,6 +160,9 @@ class Translator {
 
  private:
   absl::Status Step(const vm::Instruction& in);
+  // Top frame, before running instruction current_: counts the visit, notes
+  // checkpoints, and returns false where TraceOptions::stop_at asks to stop.
+  bool TopFrameStep();
   absl::Status StepStackOps(const vm::Instruction& in, bool* handled);
   absl::Status StepNames(const vm::Instruction& in, bool* handled);
   absl::Status StepOperators(const vm::Instruction& in, bool* handled);
@@ -180,6 +197,7 @@ class Translator {
   std::vector<vm::Value> kw_names_;
   int32_t current_ = 0;
   int32_t next_ = 0;
+  std::vector<int32_t> visits_;  // top frame: runs of each instruction so far
   VarPtr returned_;
   VarPtr handled_;  // the exception being handled (sys.exc_info()), or null
 };

@@ -51,7 +51,9 @@ struct Var {
   graph::ValueRef ref;
   graph::TensorMeta meta;
   tensor::Tensor fake;
-  bool is_input = false;  // a placeholder not changed in place since
+  bool is_input = false;
+  // kBoundMethod: the __exit__ a `with` over a user-defined context manager pushed.
+  bool user_ctx_exit = false;  // a placeholder not changed in place since
 
   std::vector<VarPtr> items;
   std::vector<vm::Value> keys;

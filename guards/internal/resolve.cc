@@ -92,6 +92,9 @@ const vm::Value* Step(const Source& s, const vm::Value* parent, const FrameView&
     case Source::Kind::kLocal:
       if (s.index() < 0 || s.index() >= frame.num_locals) return nullptr;
       return Bound(&frame.locals[s.index()]);
+    case Source::Kind::kStack:
+      if (s.index() < 0 || s.index() >= frame.num_stack) return nullptr;
+      return Bound(&frame.stack[s.index()]);
     case Source::Kind::kCell: {
       if (s.index() < 0 || s.index() >= frame.num_cells) return nullptr;
       const vm::Value& cell = frame.cells[s.index()];

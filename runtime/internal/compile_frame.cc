@@ -1,12 +1,15 @@
 // The cache-miss path: recompile reasons and limits, tracing (frontend::Trace with the
 // hook off), breaks (fullgraph=True raises Unsupported; otherwise M3 runs the frame
 // eagerly), guards, the backend, the log artifacts, and storing + running the entry.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "partitioner/break_plan.h"
 #include "logging/logging.h"
 #include "runtime/internal/messages.h"
 #include "runtime/internal/state.h"
@@ -35,6 +38,14 @@ struct Attempt {
 
   vm::Runtime& rt() { return state.rt(); }
   const vm::CodeObject& code() const { return *frame.code; }
+  // The frame's name and first line in logs: a resume entry's are upstream's resume
+  // function's ("torch_dynamo_resume_in_f_at_12", 12).
+  const std::string& name() const {
+    return cache.resume_name.empty() ? code().name : cache.resume_name;
+  }
+  int32_t first_line() const {
+    return cache.resume_name.empty() ? code().first_line : cache.resume_line;
+  }
   std::string file() const { return code().source ? code().source->filename : "<unknown>"; }
 };
 
@@ -80,12 +91,12 @@ std::string BackendName(vm::Runtime& rt, const CompileOptions& opts) {
 bool CheckRecompile(Attempt& a, vm::Value* result) {
   vm::Runtime& rt = a.rt();
   const std::vector<std::string> reasons = Reasons(a.cache, a.view, false);
-  const std::string message = FormatRecompileMessage(a.code().name, a.file(),
-                                                     a.code().first_line, reasons, false);
+  const std::string message = FormatRecompileMessage(a.name(), a.file(), a.first_line(),
+                                                     reasons, false);
   // Upstream logs one of the two: the verbose form when that artifact is on.
   if (WICK_ARTIFACT_IS_ON(recompiles_verbose)) {
     WICK_ARTIFACT(recompiles_verbose) << FormatRecompileMessage(
-        a.code().name, a.file(), a.code().first_line, Reasons(a.cache, a.view, true), true);
+        a.name(), a.file(), a.first_line(), Reasons(a.cache, a.view, true), true);
   } else {
     WICK_ARTIFACT(recompiles) << message;
   }
@@ -114,35 +125,17 @@ bool CheckRecompile(Attempt& a, vm::Value* result) {
     return true;
   }
   WICK_LOG_TO(convert_frame_log, logging::Level::kWarning)
-      << FormatLimitWarning(limit_type, limit, a.code().name, a.file(), a.code().first_line,
+      << FormatLimitWarning(limit_type, limit, a.name(), a.file(), a.first_line(),
                             reasons.empty() ? "" : reasons[0]);
   a.cache.run_only = true;
   *result = a.state.RunOnly(a.interp, a.frame, a.entry, a.ctx);
   return true;
 }
 
-// A trace that stopped at a break. fullgraph=True raises; otherwise the frame runs
-// eagerly from now on (M4 compiles the prefix and resumes after the break instead).
-bool HandleBreak(Attempt& a, const frontend::TraceResult& tr, vm::Value* result) {
-  const frontend::BreakReason& br = tr.stop.reason;
-  const std::string block =
-      FormatGraphBreakBlock(br.gb_type, br.context, br.explanation, br.hints);
-  if (a.ctx.options->fullgraph) {
-    *result = RaiseDynamoError(a.rt(), "Unsupported", FormatUnsupported(block, br.user_stack));
-    return true;
-  }
-  WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(block, br.user_stack);
-  a.state.RecordBreak(br.gb_type);
-  BumpCounter(a.rt(), "graph_break", br.gb_type);
-  BumpCounter(a.rt(), "frames", "ok");
-  a.cache.skip = true;
-  return false;
-}
-
 // suppress_errors: log WON'T CONVERT and run the frame eagerly from now on.
 bool SuppressError(Attempt& a, absl::string_view error) {
   WICK_LOG_TO(convert_frame_log, logging::Level::kWarning)
-      << FormatWontConvert(a.code().name, a.file(), a.code().first_line, error);
+      << FormatWontConvert(a.name(), a.file(), a.first_line(), error);
   a.cache.skip = true;
   return false;
 }
@@ -207,9 +200,9 @@ std::unique_ptr<codegen::CompiledGraph> RunBackend(Attempt& a, frontend::TraceRe
   return nullptr;
 }
 
-// Builds the guard tree, logs the guards and graph, compiles, and stores the entry
-// first in the cache. Returns the entry, or null when the attempt ended (*result set,
-// or *eager true).
+// Builds the guard tree, logs the guards and graph, compiles (a break plan's graph may
+// be empty: no backend call then), and stores the entry first in the cache. Returns
+// the entry, or null when the attempt ended (*result set, or *eager true).
 CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
                             vm::Value* result) {
   vm::Runtime& rt = a.rt();
@@ -223,9 +216,13 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
     WICK_ARTIFACT(guards) << "GUARDS:";
     WICK_ARTIFACT(guards) << "\n" << (*tree)->Print();
   }
-  LogGraph(tr.graph);
-  std::unique_ptr<codegen::CompiledGraph> compiled = RunBackend(a, tr, eager, result);
-  if (compiled == nullptr) return nullptr;
+  const bool has_graph = tr.graph.num_calls() > 0;
+  std::unique_ptr<codegen::CompiledGraph> compiled;
+  if (has_graph) {
+    LogGraph(tr.graph);
+    compiled = RunBackend(a, tr, eager, result);
+    if (compiled == nullptr) return nullptr;
+  }
   auto entry = std::make_unique<CacheEntry>();
   entry->guards = *std::move(tree);
   entry->compiled = std::move(compiled);
@@ -234,25 +231,98 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   entry->side_effects = std::move(tr.side_effects);
   entry->backend_id = a.ctx.options->backend_id;
   entry->compile_id = std::string(logging::CurrentTraceIdText());
-  a.state.RecordGraph();
-  BumpCounter(rt, "stats", "unique_graphs");
-  BumpCounter(rt, "stats", "calls_captured", tr.graph.num_calls());
+  entry->frame = std::move(tr.frame);
+  if (has_graph) {
+    a.state.RecordGraph();
+    BumpCounter(rt, "stats", "unique_graphs");
+    BumpCounter(rt, "stats", "calls_captured", tr.graph.num_calls());
+  }
   BumpCounter(rt, "frames", "ok");
   a.cache.entries.insert(a.cache.entries.begin(), std::move(entry));
   return a.cache.entries.front().get();
 }
 
-// Traces, handles the outcome and compiles. Runs inside the attempt's compile id.
-bool TraceAndCompile(Attempt& a, vm::Value* result) {
+// The top frame's blocks around instruction `i`, as the partitioner sees them.
+std::vector<partitioner::BreakSite::Block> BlocksAround(const vm::CodeObject& code, int32_t i) {
+  using Block = partitioner::BreakSite::Block;
+  std::vector<Block> out;
+  if (i < 0 || i >= static_cast<int32_t>(code.code.size())) return out;
+  for (const vm::Block& b : code.BlocksAt(i)) {
+    switch (b.kind) {
+      case vm::BlockKind::kFor:
+      case vm::BlockKind::kWhile: out.push_back(Block::kLoop); break;
+      case vm::BlockKind::kWith: out.push_back(Block::kWith); break;
+      case vm::BlockKind::kTry:
+      case vm::BlockKind::kExcept:
+      case vm::BlockKind::kFinally: out.push_back(Block::kTry); break;
+    }
+  }
+  return out;
+}
+
+// The frames above the compiled one, outermost first, as upstream's non-verbose
+// graph-break traceback starts with them. A resume entry's frame sits on the step copy
+// of its code, which sits on the frame the break came from: neither is shown (the
+// resume entry is the same function at a later line).
+std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame) {
+  std::vector<vm::TraceEntry> out;
+  for (const vm::Frame* f = frame.back; f != nullptr; f = f->back) {
+    if ((f->code->flags & vm::kCodeStep) != 0) {
+      f = f->back;
+      if (f == nullptr) break;
+      continue;
+    }
+    vm::TraceEntry e;
+    e.file = f->code->source ? f->code->source->filename : "";
+    e.line = f->lasti >= 0 && f->lasti < static_cast<int32_t>(f->code->positions.size())
+                 ? f->code->LineAt(f->lasti)
+                 : f->code->first_line;
+    e.function = f->code->name;
+    if (f->code->source) {
+      e.source_line = std::string(absl::StripAsciiWhitespace(f->code->source->Line(e.line)));
+    }
+    out.push_back(std::move(e));
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+// The graph_breaks record of a break, once per site in full (upstream's [2.8] key:
+// the break's file and line), later as the "user stack suppressed" form.
+void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::string& block,
+                    const partitioner::FramePlan& plan) {
+  if (!WICK_ARTIFACT_IS_ON(graph_breaks)) return;
+  std::string reason = block;
+  if (!plan.reason_prefix.empty()) reason = absl::StrCat(plan.reason_prefix, "\n\n", block);
+  if (!plan.secondary.gb_type.empty()) {
+    const partitioner::GbBlock& s = plan.secondary;
+    absl::StrAppend(&reason, "\n\n*** While handling this graph break, another graph break "
+                             "occurred: ***\n\n",
+                    FormatGraphBreakBlock(s.gb_type, s.context, s.explanation, s.hints));
+  }
+  std::string where = "<unknown>";
+  if (!br.user_stack.empty()) {
+    where = absl::StrCat(br.user_stack.back().file, ":", br.user_stack.back().line);
+  }
+  if (!a.state.logged_breaks.insert(where).second) {
+    WICK_ARTIFACT(graph_breaks)
+        << "Graph break (user stack suppressed due to duplicate graph break) in user code at "
+        << where << "\nGraph Break Reason: " << reason << "\n";
+    return;
+  }
+  std::vector<vm::TraceEntry> stack = FramesAbove(a.frame);
+  stack.insert(stack.end(), br.user_stack.begin(), br.user_stack.end());
+  WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(reason, stack);
+}
+
+// The second trace of a break plan: the frame again, stopping just before `stop_at`.
+// Compiles what came before and stores an entry that continues the frame.
+bool CompilePlan(Attempt& a, const frontend::TraceOptions& first, CacheEntry::Plan plan,
+                 int32_t stop_at, int32_t stop_visit, vm::Value* result) {
   vm::Runtime& rt = a.rt();
-  BumpCounter(rt, "frames", "total");
-  WICK_LOG_TO(symbolic_convert_log, logging::Level::kInfo)
-      << "Step 1: torchdynamo start tracing " << a.code().name << " " << a.file() << ":"
-      << a.code().first_line;
-  frontend::TraceOptions topts;
-  topts.graph_name = absl::StrCat("__compiled_fn_", a.state.next_graph_id++);
-  topts.fullgraph = a.ctx.options->fullgraph;
-  topts.capture_scalar_outputs = a.config.capture_scalar_outputs;
+  frontend::TraceOptions topts = first;
+  topts.stop_at = stop_at;
+  topts.stop_visit = stop_visit;
   absl::StatusOr<frontend::TraceResult> tr;
   {
     RuntimeState::Scope off(a.state, {a.ctx.options, Mode::kDisabled});
@@ -264,13 +334,123 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
     *result = RaiseDynamoError(rt, "InternalTorchDynamoError", text);
     return true;
   }
-  if (tr->stop.kind == frontend::Stop::Kind::kBreak) return HandleBreak(a, *tr, result);
+  if (tr->stop.kind != frontend::Stop::Kind::kStopped) {
+    // The values live at the break cannot be rebuilt (or tracing differs the second
+    // time): the frame runs eagerly.
+    WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
+        << "Skipping frame because the frame cannot be rebuilt at the graph break: "
+        << (tr->stop.kind == frontend::Stop::Kind::kBreak ? tr->stop.reason.gb_type : "")
+        << " " << a.name() << " " << a.file() << " " << a.first_line();
+    a.cache.skip = true;
+    return false;
+  }
+  bool eager = false;
+  CacheEntry* entry = CompileAndStore(a, *tr, &eager, result);
+  if (entry == nullptr) return !eager;
+  entry->plan = plan;
+  entry->offset = stop_at;
+  if (plan == CacheEntry::Plan::kResume) {
+    // A CALL with keywords runs with the KW_NAMES before it (stop_at is that one then).
+    const int32_t count = a.code().code[stop_at].op == vm::Opcode::KW_NAMES ? 2 : 1;
+    entry->step_code = a.interp.MakeStepCode(a.code(), stop_at, count);
+    if (entry->step_code.is_raised()) {
+      *result = entry->step_code;
+      return true;
+    }
+    // Name the resume entries after the breaking line, as upstream names its resume
+    // functions.
+    const vm::Instruction in = a.code().code[stop_at + count - 1];
+    const int32_t line = a.code().LineAt(stop_at + count - 1);
+    std::vector<int32_t> next = {stop_at + count};
+    if (vm::IsJump(in.op)) next.push_back(in.arg);
+    for (int32_t n : next) {
+      if (n < 0 || n >= static_cast<int32_t>(a.code().code.size())) continue;
+      CodeCache& c = a.state.CacheFor(const_cast<vm::CodeObject*>(&a.code()), n);
+      if (c.resume_name.empty()) {
+        c.resume_name = absl::StrCat("torch_dynamo_resume_in_", a.code().name, "_at_", line);
+        c.resume_line = line;
+      }
+    }
+  }
+  *result = RunEntry(a.interp, a.frame, *entry, a.view);
+  return true;
+}
+
+// A trace that stopped at a break: fullgraph=True raises Unsupported; otherwise the
+// partitioner's plan (resume after the break, step graph break, or skip the frame).
+bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
+                 const frontend::TraceResult& tr, vm::Value* result) {
+  const frontend::BreakReason& br = tr.stop.reason;
+  const std::string block =
+      FormatGraphBreakBlock(br.gb_type, br.context, br.explanation, br.hints);
+  partitioner::BreakSite site;
+  site.blocks = BlocksAround(a.code(), tr.stop.instruction);
+  site.generic_contexts = tr.stop.generic_contexts;
+  site.has_checkpoint = tr.stop.checkpoint >= 0;
+  site.fullgraph = a.ctx.options->fullgraph;
+  site.function = a.name();
+  site.file = a.file();
+  site.first_line = a.first_line();
+  const partitioner::FramePlan plan = partitioner::PlanBreak(site);
+  if (plan.kind == partitioner::FramePlan::Kind::kRaise) {
+    *result = RaiseDynamoError(a.rt(), "Unsupported", FormatUnsupported(block, br.user_stack));
+    return true;
+  }
+  LogBreakRecord(a, br, block, plan);
+  a.state.RecordBreak(br.gb_type);
+  BumpCounter(a.rt(), "graph_break", br.gb_type);
+  switch (plan.kind) {
+    case partitioner::FramePlan::Kind::kResume: {
+      // Keyword names are interpreter state between KW_NAMES and its CALL: stop before
+      // the KW_NAMES (same value stack) and run both eagerly.
+      int32_t at = tr.stop.instruction;
+      if (at > 0 && a.code().code[at - 1].op == vm::Opcode::KW_NAMES) --at;
+      return CompilePlan(a, topts, CacheEntry::Plan::kResume, at, tr.stop.visit, result);
+    }
+    case partitioner::FramePlan::Kind::kStepBreak:
+      return CompilePlan(a, topts, CacheEntry::Plan::kStepBreak, tr.stop.checkpoint,
+                         tr.stop.checkpoint_visit, result);
+    default:
+      break;
+  }
+  WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
+      << "Skipping frame " << plan.reason_prefix << " " << a.name() << " " << a.file() << " "
+      << a.first_line();
+  BumpCounter(a.rt(), "frames", "ok");
+  a.cache.skip = true;
+  return false;
+}
+
+// Traces, handles the outcome and compiles. Runs inside the attempt's compile id.
+bool TraceAndCompile(Attempt& a, vm::Value* result) {
+  vm::Runtime& rt = a.rt();
+  BumpCounter(rt, "frames", "total");
   WICK_LOG_TO(symbolic_convert_log, logging::Level::kInfo)
-      << "Step 1: torchdynamo done tracing " << a.code().name << " (RETURN_VALUE)";
+      << "Step 1: torchdynamo start tracing " << a.name() << " " << a.file() << ":"
+      << a.first_line();
+  frontend::TraceOptions topts;
+  topts.graph_name = absl::StrCat("__compiled_fn_", a.state.next_graph_id++);
+  topts.fullgraph = a.ctx.options->fullgraph;
+  topts.capture_scalar_outputs = a.config.capture_scalar_outputs;
+  topts.top_name = a.cache.resume_name;
+  absl::StatusOr<frontend::TraceResult> tr;
+  {
+    RuntimeState::Scope off(a.state, {a.ctx.options, Mode::kDisabled});
+    tr = frontend::Trace(a.interp, a.frame, a.entry, topts);
+  }
+  if (!tr.ok()) {
+    const std::string text(tr.status().message());
+    if (a.config.suppress_errors) return SuppressError(a, text);
+    *result = RaiseDynamoError(rt, "InternalTorchDynamoError", text);
+    return true;
+  }
+  if (tr->stop.kind == frontend::Stop::Kind::kBreak) return HandleBreak(a, topts, *tr, result);
+  WICK_LOG_TO(symbolic_convert_log, logging::Level::kInfo)
+      << "Step 1: torchdynamo done tracing " << a.name() << " (RETURN_VALUE)";
   if (tr->graph.num_calls() == 0) {
     WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
-        << "Skipping frame because no content in function call " << a.code().name << " "
-        << a.file() << " " << a.code().first_line;
+        << "Skipping frame because no content in function call " << a.name() << " "
+        << a.file() << " " << a.first_line();
     BumpCounter(rt, "frames", "ok");
     a.cache.skip = true;
     return false;
@@ -278,7 +458,7 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
   bool eager = false;
   CacheEntry* entry = CompileAndStore(a, *tr, &eager, result);
   if (entry == nullptr) return !eager;
-  *result = RunEntry(rt, *entry, a.view);
+  *result = RunEntry(a.interp, a.frame, *entry, a.view);
   return true;
 }
 

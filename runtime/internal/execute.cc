@@ -1,6 +1,7 @@
 // Running a cache entry: read each graph input from the frame by its source, run the
 // compiled graph, build the frame's return value from the Rebuild tree, replay the
 // buffered side effects. No bytecode of the frame runs.
+#include <optional>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -8,6 +9,7 @@
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::runtime::internal {
 namespace {
@@ -40,6 +42,16 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& 
       return vm::torch::WrapTensor(rt, outs[r.index]);
     case Rebuild::Kind::kConstant:
       return r.value;
+    case Rebuild::Kind::kNull:
+      return rt.Raise(rt.exc().runtime_error, "wick runtime: a NULL slot outside the stack");
+    case Rebuild::Kind::kGradRestore: {
+      vm::Value m = rt.interpreter()->ImportModule("torch._dynamo.eval_frame");
+      if (m.is_raised()) return m;
+      vm::Value cls = vm::GetAttr(rt, m, "_GradModeRestore");
+      if (cls.is_raised()) return cls;
+      vm::Value args[] = {r.value};
+      return vm::Call(rt, cls, args);
+    }
     case Rebuild::Kind::kSource: {
       const vm::Value* v = guards::Resolve(*r.source, view);
       if (v == nullptr) {
@@ -127,9 +139,56 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& o
   return true;
 }
 
+
+// A break plan's second half: the frame as it was just before the break instruction
+// (kResume) or the checkpoint (kStepBreak), then the interpreter from there.
+vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const CacheEntry& entry,
+                        std::vector<tensor::Tensor>& outs, const guards::FrameView& view) {
+  vm::Runtime& rt = interp.runtime();
+  vm::FrameState state;
+  state.code = vm::Value::Borrow(frame.code);
+  state.function = frame.function != nullptr ? vm::Value::Borrow(frame.function) : vm::Value::None();
+  state.globals = vm::Value::Borrow(frame.globals);
+  state.locals_dict = frame.locals_dict;
+  state.handled_exception = vm::Value::None();
+  state.locals.reserve(entry.frame.locals.size());
+  for (const std::optional<Rebuild>& r : entry.frame.locals) {
+    if (!r.has_value()) {
+      state.locals.push_back(vm::Value::Raised());
+      continue;
+    }
+    vm::Value v = Build(rt, *r, outs, view);
+    if (v.is_raised()) return v;
+    state.locals.push_back(std::move(v));
+  }
+  state.cells.assign(frame.cells, frame.cells + frame.code->num_cells());
+  for (const Rebuild& r : entry.frame.stack) {
+    if (r.kind == Rebuild::Kind::kNull) {
+      state.stack.push_back(vm::Value::Raised());
+      continue;
+    }
+    vm::Value v = Build(rt, r, outs, view);
+    if (v.is_raised()) return v;
+    state.stack.push_back(std::move(v));
+  }
+  for (const SideEffect& e : entry.side_effects) {
+    if (!Replay(rt, e, outs, view)) return vm::Value::Raised();
+  }
+  outs.clear();  // the graph's outputs live on in the frame only
+  vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
+  state.offset = entry.offset;
+  if (entry.plan == CacheEntry::Plan::kStepBreak) return interp.Resume(state, false);
+  // The entry may be dropped (torch._dynamo.reset()) while the rest of the frame runs:
+  // nothing of it is used after this point.
+  state.code = entry.step_code;
+  return interp.Resume(state);
+}
+
 }  // namespace
 
-vm::Value RunEntry(vm::Runtime& rt, CacheEntry& entry, const guards::FrameView& view) {
+vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& entry,
+                   const guards::FrameView& view) {
+  vm::Runtime& rt = interp.runtime();
   absl::InlinedVector<tensor::Tensor, 8> inputs;
   inputs.reserve(entry.inputs.size());
   for (const guards::SourcePtr& s : entry.inputs) {
@@ -140,10 +199,18 @@ vm::Value RunEntry(vm::Runtime& rt, CacheEntry& entry, const guards::FrameView& 
     }
     inputs.push_back(vm::torch::TensorOf(*v));
   }
-  absl::StatusOr<std::vector<tensor::Tensor>> outs = entry.compiled->Run(inputs);
+  absl::StatusOr<std::vector<tensor::Tensor>> outs =
+      entry.compiled != nullptr ? entry.compiled->Run(inputs)
+                                : absl::StatusOr<std::vector<tensor::Tensor>>(
+                                      std::vector<tensor::Tensor>());
   if (!outs.ok()) {
     if (rt.HasPending()) return vm::Value::Raised();  // a Python backend raised
     return rt.RaiseStatus(outs.status());
+  }
+  if (entry.plan != CacheEntry::Plan::kReturn) return ContinueFrame(interp, frame, entry, *outs, view);
+  // A resume entry may start inside a grad-mode `with` and leave it.
+  if (entry.frame.grad_enabled != vm::GradModeEnabled(rt)) {
+    vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   }
   vm::Value result = Build(rt, entry.result, *outs, view);
   if (result.is_raised()) return result;

@@ -3,6 +3,8 @@
 // prelude (torch.nn internals), module and class bodies are never compiled; their
 // callees still reach the hook.
 #include "absl/strings/match.h"
+#include "logging/logging.h"
+#include "vm/objects/dict.h"
 #include "runtime/internal/messages.h"
 #include "runtime/internal/state.h"
 #include "vm/code.h"
@@ -11,6 +13,8 @@
 
 namespace wick::runtime::internal {
 namespace {
+
+WICK_LOG_DEFINE_CHANNEL(convert_frame_log, "torch._dynamo.convert_frame");
 
 // Code the runtime leaves to the interpreter: module and class bodies, and the prelude
 // modules (compiled from "<torch.nn>"-style file names).
@@ -24,6 +28,63 @@ bool IsSkippedCode(const vm::CodeObject& code) {
 bool HasTensorLocal(vm::Runtime& rt, const guards::FrameView& view) {
   for (int32_t i = 0; i < view.num_locals; ++i) {
     if (vm::torch::IsTensor(rt, view.locals[i])) return true;
+  }
+  return false;
+}
+
+// Whether `v` holds a tensor: itself, or inside lists, tuples, dicts and the attribute
+// dicts of instances (nn.Modules included), a few levels deep.
+bool HasTensor(vm::Runtime& rt, const vm::Value& v, int depth) {
+  if (!v.is_object() || depth > 4) return false;
+  if (vm::torch::IsTensor(rt, v)) return true;
+  auto any_of = [&](const std::vector<vm::Value>& items) {
+    for (size_t i = 0; i < items.size() && i < 64; ++i) {
+      if (HasTensor(rt, items[i], depth + 1)) return true;
+    }
+    return false;
+  };
+  auto any_value = [&](const vm::Dict* d) {
+    if (d == nullptr) return false;
+    size_t n = 0;
+    for (const vm::Dict::Entry& e : d->entries()) {
+      if (++n > 64) break;
+      if (!e.key.is_raised() && HasTensor(rt, e.value, depth + 1)) return true;
+    }
+    return false;
+  };
+  if (rt.IsTuple(v)) return any_of(v.as<vm::Tuple>()->items);
+  if (rt.IsList(v)) return any_of(v.as<vm::List>()->items);
+  if (rt.IsInstance(v, rt.types().dict) && rt.TypeOf(v)->layout() == vm::Layout::kDict) {
+    return any_value(v.as<vm::Dict>());
+  }
+  if (rt.TypeOf(v)->layout() == vm::Layout::kObject) {
+    return any_value(v.as<vm::Instance>()->dict);
+  }
+  return false;
+}
+
+// Upstream's has_tensor_in_frame: the frame names the torch module (or a torch.*
+// submodule) through its globals, or holds a tensor in a local, a cell or its value
+// stack. Frames without either are not worth tracing ("skipping because no torch.*").
+bool HasTensorInFrame(vm::Runtime& rt, const vm::Frame& frame, const guards::FrameView& view) {
+  for (const vm::Value& name : frame.code->name_strs) {
+    const vm::Value* g = frame.globals != nullptr ? frame.globals->GetStr(name.as<vm::Str>()) : nullptr;
+    if (g == nullptr || !g->is_object() || rt.TypeOf(*g) != rt.types().module) continue;
+    const std::string& m = g->as<vm::Module>()->name;
+    if (m == "torch" || absl::StartsWith(m, "torch.")) return true;
+  }
+  for (int32_t i = 0; i < view.num_locals; ++i) {
+    if (HasTensor(rt, view.locals[i], 0)) return true;
+  }
+  for (int32_t i = 0; i < view.num_cells; ++i) {
+    const vm::Value& c = view.cells[i];
+    if (c.is_object() && rt.TypeOf(c) == rt.types().cell &&
+        HasTensor(rt, c.as<vm::Cell>()->value, 0)) {
+      return true;
+    }
+  }
+  for (int32_t i = 0; i < view.num_stack; ++i) {
+    if (HasTensor(rt, view.stack[i], 0)) return true;
   }
   return false;
 }
@@ -57,7 +118,7 @@ bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_
   CodeCache& cache = CacheFor(frame.code, entry);
   const guards::FrameView view = ViewOf(*rt_, frame);
   if (CacheEntry* hit = Lookup(cache, view, ctx.options->backend_id)) {
-    *result = RunEntry(*rt_, *hit, view);
+    *result = RunEntry(interp, frame, *hit, view);
     return true;
   }
   if (cache.skip) return false;
@@ -78,6 +139,13 @@ bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_
   }
   if (stance == Stance::kEagerThenCompile && !cache.ran_eagerly) {
     cache.ran_eagerly = true;
+    return false;
+  }
+  if (cache.entries.empty() && !HasTensorInFrame(*rt_, frame, view)) {
+    WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
+        << "skipping because no torch.* " << frame.code->name << " "
+        << (frame.code->source ? frame.code->source->filename : "<unknown>") << " "
+        << frame.code->first_line;
     return false;
   }
   return CompileFrame(*this, interp, frame, entry, ctx, cache, result);

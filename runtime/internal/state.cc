@@ -143,6 +143,7 @@ void RuntimeState::WriteStats() const {
 void RuntimeState::Reset() {
   caches_.clear();
   next_frame_id_ = 0;
+  logged_breaks.clear();
 }
 
 vm::Value RuntimeState::CallCompiled(const CompileOptions& options, const vm::Value& fn,
@@ -159,6 +160,8 @@ guards::FrameView ViewOf(vm::Runtime& rt, const vm::Frame& frame) {
   v.num_locals = static_cast<int32_t>(frame.code->varnames.size());
   v.cells = frame.cells;
   v.num_cells = frame.code->num_cells();
+  v.stack = frame.stack_base;
+  v.num_stack = static_cast<int32_t>(frame.stack_top - frame.stack_base);
   v.globals = frame.globals;
   v.builtins = frame.builtins;
   return v;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
 #include "codegen/backend.h"
 #include "frontend/frontend.h"
@@ -35,6 +36,16 @@ struct CacheEntry {
   std::vector<frontend::SideEffect> side_effects;
   std::string compile_id;  // "0/1"
   uintptr_t backend_id = 0;  // CompileOptions::backend_id it was compiled with
+  // A graph break's plan (partitioner/break_plan.h). kReturn: the graph is the whole
+  // frame and `result` its return value. kResume: rebuild the frame from `frame`, run
+  // instruction `offset` eagerly through `step_code` (vm::Interpreter::MakeStepCode),
+  // and go on at a resume entry. kStepBreak: rebuild the frame and run it eagerly from
+  // `offset`. `compiled` is null when no ops came before the break.
+  enum class Plan : uint8_t { kReturn, kResume, kStepBreak };
+  Plan plan = Plan::kReturn;
+  frontend::FrameValues frame;
+  int32_t offset = -1;
+  vm::Value step_code;
 };
 
 // Everything the runtime knows about one (code object, entry offset).
@@ -46,6 +57,10 @@ struct CodeCache {
   bool run_only = false;   // a recompile limit was hit: use entries, never compile
   bool skip = false;       // nothing to compile or a break (M3): always run eagerly
   bool ran_eagerly = false;  // eager_then_compile: the first call ran eagerly
+  // Resume entries: upstream's resume-function name and first line
+  // ("torch_dynamo_resume_in_f_at_12", 12), used in logs; empty for a frame's own entry.
+  std::string resume_name;
+  int32_t resume_line = 0;
 };
 
 // What frames entered now are subject to. kRunOnly: cached entries only (after a
@@ -128,6 +143,9 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   void RecordGraph();
   void RecordBreak(absl::string_view gb_type);
   const CompileStats& stats() const { return stats_; }
+  // Graph-break sites (file:line) logged in full so far: later records of the same
+  // site print upstream's "user stack suppressed" form. Cleared by Reset().
+  absl::flat_hash_set<std::string> logged_breaks;
 
   vm::Runtime& rt() { return *rt_; }
   CodeCache& CacheFor(vm::CodeObject* code, int32_t entry);
@@ -181,8 +199,10 @@ void BumpCounter(vm::Runtime& rt, absl::string_view category, absl::string_view 
 CacheEntry* Lookup(CodeCache& cache, const guards::FrameView& view, uintptr_t backend_id);
 
 // Runs `entry` for the frame (execute.cc): inputs by source, the compiled graph, the
-// return value, the side effects. Returns the frame's result or Raised().
-vm::Value RunEntry(vm::Runtime& rt, CacheEntry& entry, const guards::FrameView& view);
+// return value or the rebuilt frame of a break plan, the side effects, and for a break
+// the rest of the frame. Returns the frame's result or Raised().
+vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& entry,
+                   const guards::FrameView& view);
 
 // The cache-miss path (compile_frame.cc). Returns true when it produced the frame's
 // result (*result, possibly Raised()), false when the frame should run eagerly.

@@ -826,6 +826,18 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
           }
         }
         DISPATCH();
+        TARGET(RESUME_AT): {
+          // Only in step copies: the instruction kept there has run; the frame goes on
+          // in the original code from here. Its values move to the resumed frame, and an
+          // exception from it already carries that frame's traceback entry.
+          f.stack_top = sp;
+          f.next_instr = f.lasti;
+          Value r = InterpreterAccess::LeaveStepCopy(in, f, arg != 0);
+          sp = f.stack_top;
+          while (sp > base) DROP();
+          f.stack_top = sp;
+          return r;
+        }
         default:
         op_unknown:
           rt.Raise(rt.exc().runtime_error, "unknown opcode");

@@ -25,7 +25,10 @@ class InterpreterAccess {
  public:
   // Runs `f` (already filled in) from `entry`: recursion check, frame linking, the
   // FrameEvalHook, then the dispatch loop.
-  static Value RunFrame(Interpreter& in, Frame& f, int32_t entry);
+  static Value RunFrame(Interpreter& in, Frame& f, int32_t entry, bool hook = true);
+  // RESUME_AT in a step copy (Interpreter::MakeStepCode): continues `f` at f.next_instr
+  // in the original code, through the hook when `hook`.
+  static Value LeaveStepCopy(Interpreter& in, Frame& f, bool hook);
   // The dispatch loop (eval.cc): runs `f` from f.next_instr with f.stack_top.
   static Value Eval(Interpreter& in, Frame& f);
   // CALL of a Python function with `n` positional arguments and no keywords. When they

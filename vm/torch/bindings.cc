@@ -165,6 +165,7 @@ bool IsSizeObject(Runtime& rt, const Value& v) { return torch::IsSize(rt, v); }
 Value CpuDeviceObject(Runtime& rt) { return torch::State(rt).cpu_device; }
 
 bool GradModeEnabled(Runtime& rt) { return torch::State(rt).grad_enabled; }
+void SetGradModeEnabled(Runtime& rt, bool enabled) { torch::State(rt).grad_enabled = enabled; }
 
 TorchCheckState GetTorchCheckState(Runtime& rt) {
   torch::TorchState& s = torch::State(rt);

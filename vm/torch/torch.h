@@ -51,6 +51,8 @@ Value CpuDeviceObject(Runtime& rt);
 bool IsSizeObject(Runtime& rt, const Value& v);
 // The current grad mode (torch.is_grad_enabled()).
 bool GradModeEnabled(Runtime& rt);
+// Sets it (torch._C._set_grad_enabled).
+void SetGradModeEnabled(Runtime& rt, bool enabled);
 
 // --- Hot paths (guards/) -----------------------------------------------------------
 // What a per-call check needs, fetched once (one state lookup) so each later test is a

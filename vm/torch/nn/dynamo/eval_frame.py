@@ -130,3 +130,14 @@ def reset():
     _wick_runtime.reset()
     from torch._dynamo.utils import counters
     counters.clear()
+
+
+class _GradModeRestore:
+    # The __exit__ of a `with torch.no_grad()`-style block that a graph break cut: the
+    # runtime puts one on the rebuilt frame's stack so leaving the block restores `mode`.
+    def __init__(self, mode):
+        self.mode = mode
+
+    def __call__(self, exc_type, exc, tb):
+        torch.set_grad_enabled(self.mode)
+        return False
