@@ -31,6 +31,8 @@ vm::Value ModuleAttr(vm::Interpreter& interp, const char* module, const char* na
 KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   KnownObjects k;
   k.graph_break = ModuleAttr(interp, "torch._dynamo", "graph_break");
+  k.skip_frame = ModuleAttr(interp, "torch._dynamo", "skip_frame");
+  k.step_unsupported = ModuleAttr(interp, "torch._dynamo", "step_unsupported");
   k.is_compiling = ModuleAttr(interp, "torch._dynamo", "is_compiling");
   k.compiler_is_compiling = ModuleAttr(interp, "torch.compiler", "is_compiling");
   k.no_grad = ModuleAttr(interp, "torch", "no_grad");
@@ -38,6 +40,9 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.is_grad_enabled = ModuleAttr(interp, "torch", "is_grad_enabled");
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
+  k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");
+  k.eogb_restore_type =
+      ModuleAttr(interp, "torch._dynamo.eval_frame", "_ErrorOnGraphBreakRestore");
   k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
   k.nn_natives = ModuleAttr(interp, "torch._C._nn", nullptr);
   k.math_module = ModuleAttr(interp, "math", nullptr);
@@ -71,7 +76,7 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       r.kind = Rebuild::Kind::kNull;
       return r;
     case VarKind::kGradModeExit:
-      r.kind = Rebuild::Kind::kGradRestore;
+      r.kind = v->eogb ? Rebuild::Kind::kErrorOnGraphBreakRestore : Rebuild::Kind::kGradRestore;
       r.value = vm::Value::Bool(v->grad_mode);
       return r;
     case VarKind::kTensor:
@@ -152,6 +157,13 @@ absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
     ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, v, out));
     effects->push_back(std::move(e));
   }
+  for (const auto& [fn, args] : st.deferred_calls) {
+    SideEffect e;
+    e.kind = SideEffect::Kind::kCall;
+    ASSIGN_OR_RETURN(e.target, MakeRebuild(tx, fn, out));
+    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, MakeSequence(VarKind::kTuple, args), out));
+    effects->push_back(std::move(e));
+  }
   return absl::OkStatus();
 }
 
@@ -200,6 +212,7 @@ absl::Status CaptureFrameValues(Translator& tx, OutputCollector& out, FrameValue
   const vm::Frame& frame = tx.state().frame;
   const vm::CodeObject& code = *frame.code;
   fv->grad_enabled = tx.state().grad_enabled;
+  fv->error_on_graph_break = tx.state().error_on_graph_break;
   for (int32_t i = 0; i < static_cast<int32_t>(code.varnames.size()); ++i) {
     if (!tx.touched(i)) {  // never read or written: still the frame's own value
       if (frame.locals[i].is_raised()) {
@@ -264,6 +277,7 @@ TraceState::TraceState(vm::Interpreter& interp, const vm::Frame& frame, const Tr
       known(FindKnownObjects(interp)),
       builder(opts.graph_name) {
   grad_enabled = entry_grad_enabled = vm::GradModeEnabled(rt);
+  error_on_graph_break = opts.error_on_graph_break;
 }
 
 }  // namespace internal
@@ -319,11 +333,17 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.stop.generic_contexts = internal::GenericContexts(st.rt, top);
     result.stop.checkpoint = st.checkpoint;
     result.stop.checkpoint_visit = st.checkpoint_visit;
+    result.stop.skip_frame = st.skip_frame;
+    result.stop.step_requested = st.step_requested;
+    result.stop.error_on_graph_break = st.break_error_on_graph_break;
     result.side_effects.clear();
     result.frame = FrameValues();
     out.outputs.clear();
   }
-  if (result.stop.kind == Stop::Kind::kReturn) result.frame.grad_enabled = st.grad_enabled;
+  if (result.stop.kind == Stop::Kind::kReturn) {
+    result.frame.grad_enabled = st.grad_enabled;
+    result.frame.error_on_graph_break = st.error_on_graph_break;
+  }
   internal::AddEntryGuards(st);
   st.builder.SetOutput(std::move(out.outputs));
   ASSIGN_OR_RETURN(result.graph, std::move(st.builder).Finish());

@@ -71,6 +71,12 @@ struct TraceOptions {
   // The top frame's name in graph node origins ("torch_dynamo_resume_in_f_at_3" for a
   // resume entry); empty: the code's own name. User stacks keep the code's name.
   std::string top_name;
+  // torch._dynamo.config.reorderable_logging_functions: calls to these are deferred
+  // until after the graph (SideEffect::kCall) instead of breaking.
+  std::vector<vm::Value> reorderable_logging_functions;
+  // torch._dynamo.error_on_graph_break's value when the frame starts; `with
+  // error_on_graph_break(...)` blocks in the trace change it (Stop::error_on_graph_break).
+  bool error_on_graph_break = false;
 };
 
 // How to produce a Python value once the graph has run: the frame's return value and
@@ -88,6 +94,7 @@ struct Rebuild {
     kNull,         // the NULL value-stack slot below a callable (PUSH_NULL)
     kGradRestore,  // the __exit__ of a `with torch.no_grad()`-style block: a callable
                    // that sets grad mode back to `value` (a bool)
+    kErrorOnGraphBreakRestore,  // the same for `with torch._dynamo.error_on_graph_break()`
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;
@@ -106,6 +113,8 @@ struct SideEffect {
     kReplaceList,  // target[:] = value (list mutated in place during tracing)
     kReplaceDict,  // target.clear(); target.update(value)
     kDelAttr,      // delattr(target, name)
+    kCall,         // target(*value): a deferred call of a reorderable logging function
+                   // (print); `value` is a kTuple of the arguments
     kStoreCell,    // cell.cell_contents = value (`nonlocal x; x = ...` on a free
                    // variable of the compiled frame). target is kSource with the kCell
                    // source of the variable, and the runtime writes the cell object in
@@ -129,6 +138,9 @@ struct BreakReason {
   std::string explanation;
   std::vector<std::string> hints;
   std::vector<vm::TraceEntry> user_stack;
+  // Upstream's bare string reasons ("SKIPPED INLINING <code object ...>: ..."): the
+  // record prints gb_type alone, without Explanation/Hint/context lines.
+  bool bare = false;
 };
 
 struct Stop {
@@ -148,6 +160,12 @@ struct Stop {
   // -1: where a step graph break compiles up to.
   int32_t checkpoint = -1;
   int32_t checkpoint_visit = 0;
+  // kBreak: torch._dynamo.skip_frame() in the top frame: run it eagerly, no break record.
+  bool skip_frame = false;
+  // kBreak: torch._dynamo.step_unsupported(): a step graph break, never a resume.
+  bool step_requested = false;
+  // kBreak: error_on_graph_break in effect where the break happened (the leaf frame).
+  bool error_on_graph_break = false;
 };
 
 // The top frame's values just before Stop::instruction (kStopped), to rebuild the frame
@@ -157,6 +175,7 @@ struct FrameValues {
   std::vector<std::optional<Rebuild>> locals;
   std::vector<Rebuild> stack;
   bool grad_enabled = true;
+  bool error_on_graph_break = false;
 };
 
 struct TraceResult {

@@ -147,6 +147,31 @@ vm::Value GetStanceNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
   return rt.NewStr(internal::StanceName(State(rt).stance));
 }
 
+// set_error_on_graph_break(flag) -> the previous value.
+vm::Value SetErrorOnGraphBreakNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& kwargs) {
+  RuntimeState& s = State(rt);
+  const bool previous = s.error_on_graph_break;
+  bool flag = false;
+  const vm::Value* v = Arg(args, kwargs, 0, "flag");
+  if (v == nullptr || !v->is_bool()) {
+    return rt.Raise(rt.exc().type_error, "error_on_graph_break() expects a bool");
+  }
+  if (!ReadFlag(rt, v, &flag)) return vm::Value::Raised();
+  s.error_on_graph_break = flag;
+  return vm::Value::Bool(previous);
+}
+
+// call_disabled(fn, recursive, args, kwargs): a torch.compiler.disable'd call.
+vm::Value CallDisabledNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& kwargs) {
+  if (args.size() != 4 || !rt.IsTuple(args[2]) || !rt.IsDict(args[3])) {
+    return rt.Raise(rt.exc().type_error, "call_disabled(fn, recursive, args, kwargs)");
+  }
+  bool recursive = true;
+  if (!ReadFlag(rt, &args[1], &recursive)) return vm::Value::Raised();
+  return State(rt).CallDisabled(args[0], recursive, args[2].as<vm::Tuple>()->items,
+                                args[3].as<vm::Dict>());
+}
+
 bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
   vm::Runtime& rt = interp.runtime();
   vm::Dict* d = module.as<vm::Module>()->dict;
@@ -154,6 +179,8 @@ bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
   vm::torch::AddFunction(rt, d, "reset", &ResetNative);
   vm::torch::AddFunction(rt, d, "set_stance", &SetStanceNative);
   vm::torch::AddFunction(rt, d, "get_stance", &GetStanceNative);
+  vm::torch::AddFunction(rt, d, "set_error_on_graph_break", &SetErrorOnGraphBreakNative);
+  vm::torch::AddFunction(rt, d, "call_disabled", &CallDisabledNative);
   internal::AddGraphNatives(rt, d);
   return true;
 }

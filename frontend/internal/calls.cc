@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
 #include "tensor/op_registry.h"
@@ -60,6 +61,149 @@ absl::Status BreakUnsupportedBuiltin(Translator& tx, const std::string& name,
                    "If you are attempting to call a logging function (e.g. `print`), you can "
                    "try adding it to `torch._dynamo.config.reorderable_logging_functions`.",
                    "Please report an issue to PyTorch."});
+}
+
+// `<code object f at 0x7f..., file "t.py", line 3>`, as CPython prints code objects.
+std::string CodeRepr(const vm::CodeObject& code) {
+  return absl::StrCat("<code object ", code.name, " at ",
+                      absl::StrFormat("%#x", reinterpret_cast<uintptr_t>(&code)), ", file \"",
+                      code.source ? code.source->filename : "", "\", line ", code.first_line, ">");
+}
+
+// torch._dynamo.skip_frame(msg): the top frame is skipped (no break record); inside an
+// inlined call the caller breaks at the call instead, with upstream's bare
+// "SKIPPED INLINING" reason, and the callee is skipped when it runs as its own frame.
+absl::StatusOr<VarPtr> SkipFrame(Translator& tx, const std::vector<VarPtr>& args) {
+  TraceState& st = tx.state();
+  std::string msg = "None";
+  if (!args.empty() && args[0]->is_constant() && st.rt.IsStr(args[0]->value)) {
+    msg = std::string(args[0]->value.as<vm::Str>()->view());
+  }
+  const std::string reason =
+      absl::StrCat("Skip frame due to `torch._dynamo.skip_frame()`. Message: ", msg);
+  absl::Status s;
+  if (st.stack.size() <= 1) {
+    st.skip_frame = true;
+    s = tx.Break(reason, "", "");
+  } else {
+    s = tx.Break(absl::StrCat("SKIPPED INLINING ", CodeRepr(*tx.code()), ": ", reason), "", "");
+  }
+  if (st.pending_break.has_value()) st.pending_break->bare = true;
+  return s;
+}
+
+bool IsReorderable(TraceState& st, const vm::Value& v) {
+  for (const vm::Value& f : st.opts.reorderable_logging_functions) {
+    if (f.Is(v)) return true;
+  }
+  return false;
+}
+
+// A call of a reorderable logging function: replayed after the graph (upstream only
+// allows tensors, constants and format strings as its arguments, returns None).
+absl::StatusOr<VarPtr> DeferCall(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
+                                 const Kwargs& kwargs) {
+  if (!kwargs.empty()) {
+    return tx.Break("Unsupported: reorderable logging call with keyword arguments",
+                    DescribeVar(tx.state().rt, *fn),
+                    "Dynamo in wick defers reorderable logging calls with positional "
+                    "arguments only.");
+  }
+  for (const VarPtr& a : args) {
+    if (!a->is_tensor() && !a->is_constant()) {
+      return tx.Break("Unsupported: reorderable logging call argument",
+                      DescribeVar(tx.state().rt, *a),
+                      "Arguments of reorderable logging functions must be tensors or "
+                      "constants.");
+    }
+  }
+  tx.state().deferred_calls.emplace_back(fn, std::move(args));
+  return MakeConstant(vm::Value::None());
+}
+
+// torch.compiler.disable'd functions (the wrapper the prelude makes carries
+// _torchdynamo_disable): calling one is a break at the call.
+absl::Status CheckDisabled(Translator& tx, const vm::Value& v) {
+  vm::Runtime& rt = tx.state().rt;
+  if (rt.TypeOf(v) != rt.types().function) return absl::OkStatus();
+  const vm::Dict* d = v.as<vm::Function>()->dict;
+  const vm::Value* flag = d != nullptr ? d->GetStr("_torchdynamo_disable") : nullptr;
+  if (flag == nullptr || !flag->is_bool() || !flag->as_bool()) return absl::OkStatus();
+  const vm::Value* recursive = d->GetStr("_torchdynamo_disable_recursive");
+  const vm::Value* msg = d->GetStr("_torchdynamo_disable_msg");
+  const vm::Value* orig = d->GetStr("_torchdynamo_orig_callable");
+  std::string reason = "None", repr;
+  if (msg != nullptr && rt.IsStr(*msg)) reason = std::string(msg->as<vm::Str>()->view());
+  if (orig == nullptr || !vm::ReprString(rt, *orig, &repr)) {
+    rt.ClearException();
+    repr = "<function>";
+  }
+  const bool is_recursive = recursive == nullptr || !recursive->is_bool() || recursive->as_bool();
+  if (is_recursive) {
+    return tx.Break("Skip calling `torch.compiler.disable()`d function", repr,
+                    absl::StrCat("Skip calling function `", repr,
+                                 "` since it was wrapped with `torch.compiler.disable` "
+                                 "(reason: ", reason, ")"),
+                    {"Remove the `torch.compiler.disable` call"});
+  }
+  return tx.Break("Skip inlining `torch.compiler.disable()`d function", repr,
+                  absl::StrCat("Skip inlining function ", repr,
+                               " since it was wrapped with `torch.compiler.disable` (reason: ",
+                               reason, ")"),
+                  {"Remove the `torch.compiler.disable` call"});
+}
+
+// The module a native function lives in ("time" for time.perf_counter), found in
+// sys.modules; "<unknown module>" when none holds it.
+std::string ModuleOfBuiltin(TraceState& st, const vm::Value& v) {
+  const vm::Dict* mods = st.interp.sys_modules();
+  for (const vm::Dict::Entry& e : mods->entries()) {
+    if (e.key.is_raised() || !e.value.is_object() ||
+        st.rt.TypeOf(e.value) != st.rt.types().module) {
+      continue;
+    }
+    const vm::Module* m = e.value.as<vm::Module>();
+    const vm::Value* x = m->dict->GetStr(v.as<vm::BuiltinFunction>()->name);
+    if (x != nullptr && x->Is(v)) return m->name;
+  }
+  return "<unknown module>";
+}
+
+// A native function the tracer has no rule for: upstream's "Attempted to call function
+// marked as skipped" (gb0007) in its C-function form, or for torch.save/load the form of
+// the Python functions they are upstream.
+absl::Status BreakSkippedBuiltin(Translator& tx, const vm::Value& v) {
+  TraceState& st = tx.state();
+  const vm::BuiltinFunction* b = v.as<vm::BuiltinFunction>();
+  const std::string module = b->is_method() ? "<unknown module>" : ModuleOfBuiltin(st, v);
+  const std::string qualname = b->is_method() ? absl::StrCat(b->owner->name(), ".", b->name)
+                                              : b->name;
+  if (module == "torch" && (b->name == "save" || b->name == "load")) {
+    return tx.Break(
+        "Attempted to call function marked as skipped",
+        absl::StrCat("module: torch.serialization, qualname: ", b->name,
+                     ", skip reason: <missing reason>"),
+        absl::StrCat("Dynamo developers have intentionally marked that the function `",
+                     b->name, "` in file `torch/serialization.py` should not be traced."),
+        {absl::StrCat("Avoid calling the function `", b->name, "`."),
+         absl::StrCat("Apply `@torch._dynamo.dont_skip_tracing` to the function `", b->name,
+                      "` to force tracing into the function. More graph breaks may occur as "
+                      "a result of attempting to trace into the function."),
+         "Please file an issue to PyTorch."});
+  }
+  return tx.Break(
+      "Attempted to call function marked as skipped",
+      absl::StrCat("module: ", module, ", qualname: ", qualname,
+                   ", skip reason: <missing reason>"),
+      absl::StrCat("Dynamo does not know how to trace the builtin `", module, ".", qualname,
+                   ".` This function is either a Python builtin (e.g. _warnings.warn) or a "
+                   "third-party C/C++ Python extension (perhaps created with pybind)."),
+      {"If it is a Python builtin, please file an issue on GitHub so the PyTorch team can add "
+       "support for it and see the next case for a workaround.",
+       "If it is a third-party C/C++ Python extension, please either wrap it into a "
+       "PyTorch-understood custom operator (see "
+       "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html for more details) "
+       "or, if it is traceable, use `torch.compiler.allow_in_graph`."});
 }
 
 // The Python type of a tracker's value, for isinstance.
@@ -454,12 +598,26 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
                     "User-inserted graph break. Message: " + msg,
                     {"Remove the `torch._dynamo.graph_break()` call."});
   }
+  if (v.Is(k.skip_frame)) return SkipFrame(tx, args);
+  if (v.Is(k.step_unsupported)) {
+    st.step_requested = true;
+    return tx.Break("Call to `torch._dynamo.step_unsupported()`", "",
+                    "User-inserted step_unsupported.",
+                    {"Remove the `torch._dynamo.step_unsupported()` call."});
+  }
   if (v.Is(k.is_compiling) || v.Is(k.compiler_is_compiling)) {
     return MakeConstant(vm::Value::Bool(true));
   }
   if (v.Is(k.is_grad_enabled)) return MakeConstant(vm::Value::Bool(st.grad_enabled));
   if (v.is_object() && v.object() == rt.types().super_ && kwargs.empty()) {
     return MakeSuper(tx, args);
+  }
+  if (v.Is(k.eogb_type) && args.size() == 1 && kwargs.empty() && args[0]->is_constant() &&
+      args[0]->value.is_bool()) {
+    VarPtr g = MakeVar(VarKind::kGradMode);
+    g->eogb = true;
+    g->grad_mode = args[0]->value.as_bool();
+    return g;
   }
   if ((v.Is(k.no_grad) || v.Is(k.enable_grad)) && args.empty()) {
     VarPtr g = MakeVar(VarKind::kGradMode);
@@ -475,6 +633,7 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   }
   if (rt.TypeOf(v) == rt.types().builtin_function) {
     const std::string& name = v.as<vm::BuiltinFunction>()->name;
+    if (IsReorderable(st, v)) return DeferCall(tx, fn, std::move(args), kwargs);
     const vm::Value* b = st.builtins->GetStr(name);
     if (b != nullptr && b->Is(v)) return CallBuiltin(tx, name, v, std::move(args), std::move(kwargs));
     auto in_module = [&](const vm::Value& mod) {
@@ -486,6 +645,7 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     if (in_module(k.math_module) && AllConstant(args, kwargs)) return FoldCall(tx, v, args);
     if (in_module(k.operator_module)) return CallOperatorModule(tx, name, args, kwargs);
     if (name == "print") return BreakUnsupportedBuiltin(tx, name, args);
+    return BreakSkippedBuiltin(tx, v);
   }
   if (rt.IsInstance(v, rt.types().type)) {
     if (v.as<vm::Type>()->IsSubtypeOf(rt.exc().base_exception) && kwargs.empty()) {
@@ -547,8 +707,13 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       const vm::Value& v = fn->value;
       const KnownObjects& k = tx.state().known;
       if (v.is_object() && (v.Is(k.graph_break) || v.Is(k.is_compiling) ||
-                            v.Is(k.compiler_is_compiling))) {
+                            v.Is(k.compiler_is_compiling) || v.Is(k.skip_frame) ||
+                            v.Is(k.step_unsupported))) {
         return CallObject(tx, fn, std::move(args), std::move(kwargs));
+      }
+      if (v.is_object()) {
+        if (IsReorderable(tx.state(), v)) return DeferCall(tx, fn, std::move(args), kwargs);
+        RETURN_IF_ERROR(CheckDisabled(tx, v));
       }
       return InlineFunction(tx, fn, std::move(args), std::move(kwargs));
     }
@@ -572,7 +737,7 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       break;
     }
     case VarKind::kGradModeExit:
-      tx.state().grad_enabled = fn->grad_mode;
+      (fn->eogb ? tx.state().error_on_graph_break : tx.state().grad_enabled) = fn->grad_mode;
       return MakeConstant(vm::Value::None());
     default: break;
   }

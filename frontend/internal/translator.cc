@@ -117,6 +117,7 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
     for (Translator* t : st_.stack) r.user_stack.push_back(t->Where());
     st_.pending_break = std::move(r);
     st_.break_depth = static_cast<int32_t>(st_.stack.size());
+    st_.break_error_on_graph_break = st_.error_on_graph_break;
   }
   return absl::CancelledError("graph break");
 }
@@ -543,8 +544,14 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
                      {"Avoid using this context manager inside the compiled region."});
       }
       VarPtr exit = MakeVar(VarKind::kGradModeExit);
-      exit->grad_mode = st_.grad_enabled;
-      st_.grad_enabled = mgr->grad_mode;
+      exit->eogb = mgr->eogb;
+      if (mgr->eogb) {
+        exit->grad_mode = st_.error_on_graph_break;
+        st_.error_on_graph_break = mgr->grad_mode;
+      } else {
+        exit->grad_mode = st_.grad_enabled;
+        st_.grad_enabled = mgr->grad_mode;
+      }
       Push(std::move(exit));
       Push(MakeConstant(vm::Value::None()));
       return absl::OkStatus();

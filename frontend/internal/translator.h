@@ -33,6 +33,8 @@ class Translator;
 // Objects of the torch/builtins world the tracer recognises by identity.
 struct KnownObjects {
   vm::Value graph_break;    // torch._dynamo.graph_break
+  vm::Value skip_frame;     // torch._dynamo.skip_frame
+  vm::Value step_unsupported;  // torch._dynamo.step_unsupported
   vm::Value is_compiling;   // torch._dynamo.is_compiling
   vm::Value compiler_is_compiling;  // torch.compiler.is_compiling
   vm::Value no_grad, enable_grad;   // torch.no_grad / torch.enable_grad classes
@@ -43,6 +45,8 @@ struct KnownObjects {
   vm::Value operator_module;
   vm::Value tensor_type;     // torch.Tensor
   vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
+  vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
+  vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
 
 struct TraceState {
@@ -79,6 +83,12 @@ struct TraceState {
   bool stop_requested = false;  // reached TraceOptions::stop_at (status kCancelled)
   int32_t checkpoint = -1;      // Stop::checkpoint so far
   int32_t checkpoint_visit = 0;
+  bool skip_frame = false;      // Stop::skip_frame
+  bool step_requested = false;  // Stop::step_requested
+  bool error_on_graph_break = false;  // in effect now (Stop::error_on_graph_break)
+  bool break_error_on_graph_break = false;  // ...when pending_break was set
+  // Deferred calls of reorderable logging functions: (function, arguments).
+  std::vector<std::pair<VarPtr, std::vector<VarPtr>>> deferred_calls;
   // Graph inputs must precede every other node, but a parameter may first be read
   // after calls were added. Then the trace restarts (status kAborted) with every input
   // found so far registered up front: `inputs` carries them to the next attempt.

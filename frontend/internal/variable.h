@@ -83,6 +83,9 @@ struct Var {
   VarPtr contents;
   bool external_cell = false;
   bool grad_mode = true;
+  // kGradMode/kGradModeExit of torch._dynamo.error_on_graph_break(flag) instead of grad
+  // mode: `grad_mode` is then the error_on_graph_break flag.
+  bool eogb = false;
 
   bool is_constant() const { return kind == VarKind::kConstant; }
   bool is_tensor() const { return kind == VarKind::kTensor; }

@@ -382,12 +382,22 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
                  const frontend::TraceResult& tr, vm::Value* result) {
   const frontend::BreakReason& br = tr.stop.reason;
   const std::string block =
-      FormatGraphBreakBlock(br.gb_type, br.context, br.explanation, br.hints);
+      br.bare ? br.gb_type : FormatGraphBreakBlock(br.gb_type, br.context, br.explanation, br.hints);
+  if (tr.stop.skip_frame && !a.ctx.options->fullgraph && !tr.stop.error_on_graph_break) {
+    WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
+        << "Skipping frame " << br.gb_type << " " << a.name() << " " << a.file() << " "
+        << a.first_line();
+    BumpCounter(a.rt(), "frames", "ok");
+    a.cache.skip = true;
+    return false;
+  }
   partitioner::BreakSite site;
   site.blocks = BlocksAround(a.code(), tr.stop.instruction);
   site.generic_contexts = tr.stop.generic_contexts;
   site.has_checkpoint = tr.stop.checkpoint >= 0;
   site.fullgraph = a.ctx.options->fullgraph;
+  site.error_on_graph_break = tr.stop.error_on_graph_break;
+  site.step_requested = tr.stop.step_requested;
   site.function = a.name();
   site.file = a.file();
   site.first_line = a.first_line();
@@ -433,6 +443,8 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
   topts.fullgraph = a.ctx.options->fullgraph;
   topts.capture_scalar_outputs = a.config.capture_scalar_outputs;
   topts.top_name = a.cache.resume_name;
+  topts.reorderable_logging_functions = a.config.reorderable_logging_functions;
+  topts.error_on_graph_break = a.state.error_on_graph_break;
   absl::StatusOr<frontend::TraceResult> tr;
   {
     RuntimeState::Scope off(a.state, {a.ctx.options, Mode::kDisabled});

@@ -44,10 +44,13 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& 
       return r.value;
     case Rebuild::Kind::kNull:
       return rt.Raise(rt.exc().runtime_error, "wick runtime: a NULL slot outside the stack");
-    case Rebuild::Kind::kGradRestore: {
+    case Rebuild::Kind::kGradRestore:
+    case Rebuild::Kind::kErrorOnGraphBreakRestore: {
       vm::Value m = rt.interpreter()->ImportModule("torch._dynamo.eval_frame");
       if (m.is_raised()) return m;
-      vm::Value cls = vm::GetAttr(rt, m, "_GradModeRestore");
+      vm::Value cls = vm::GetAttr(rt, m, r.kind == Rebuild::Kind::kGradRestore
+                                             ? "_GradModeRestore"
+                                             : "_ErrorOnGraphBreakRestore");
       if (cls.is_raised()) return cls;
       vm::Value args[] = {r.value};
       return vm::Call(rt, cls, args);
@@ -103,6 +106,13 @@ vm::Cell* StoreCellTarget(vm::Runtime& rt, const Rebuild& target, const guards::
 bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& outs,
             const guards::FrameView& view) {
   vm::Value target;
+  if (e.kind == SideEffect::Kind::kCall) {
+    vm::Value fn = Build(rt, e.target, outs, view);
+    if (fn.is_raised()) return false;
+    vm::Value args = Build(rt, e.value, outs, view);
+    if (args.is_raised()) return false;
+    return !vm::Call(rt, fn, args.as<vm::Tuple>()->items).is_raised();
+  }
   if (e.kind != SideEffect::Kind::kStoreGlobal && e.kind != SideEffect::Kind::kStoreCell) {
     target = Build(rt, e.target, outs, view);
     if (target.is_raised()) return false;
@@ -129,6 +139,8 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& o
       return vm::SetItem(rt, target,
                          rt.NewSlice(vm::Value::None(), vm::Value::None(), vm::Value::None()),
                          value);
+    case SideEffect::Kind::kCall:
+      return true;  // handled above
     case SideEffect::Kind::kReplaceDict: {
       vm::Value cleared = vm::CallMethod(rt, target, "clear", {});
       if (cleared.is_raised()) return false;
@@ -176,6 +188,7 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
   }
   outs.clear();  // the graph's outputs live on in the frame only
   vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
+  State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
   state.offset = entry.offset;
   if (entry.plan == CacheEntry::Plan::kStepBreak) return interp.Resume(state, false);
   // The entry may be dropped (torch._dynamo.reset()) while the rest of the frame runs:
@@ -212,6 +225,7 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
   if (entry.frame.grad_enabled != vm::GradModeEnabled(rt)) {
     vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   }
+  State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
   vm::Value result = Build(rt, entry.result, *outs, view);
   if (result.is_raised()) return result;
   for (const SideEffect& e : entry.side_effects) {

@@ -153,6 +153,28 @@ vm::Value RuntimeState::CallCompiled(const CompileOptions& options, const vm::Va
   return vm::Call(*rt_, fn, args, kwargs);
 }
 
+vm::Value RuntimeState::CallDisabled(const vm::Value& fn, bool recursive,
+                                     const std::vector<vm::Value>& args, vm::Dict* kwargs) {
+  std::vector<vm::Value> names, values;
+  for (const vm::Dict::Entry& e : kwargs->entries()) {
+    if (e.key.is_raised()) continue;
+    names.push_back(e.key);
+    values.push_back(e.value);
+  }
+  const vm::KwArgs kw(names, values);
+  if (recursive) {
+    Scope off(*this, {nullptr, Mode::kDisabled});
+    return vm::Call(*rt_, fn, args, kw);
+  }
+  const vm::Value* code = nullptr;
+  if (rt_->TypeOf(fn) == rt_->types().function) code = &fn.as<vm::Function>()->code;
+  const vm::CodeObject* saved = bypass_;
+  if (code != nullptr) bypass_ = code->as<vm::CodeObject>();
+  vm::Value r = vm::Call(*rt_, fn, args, kw);
+  bypass_ = saved;
+  return r;
+}
+
 guards::FrameView ViewOf(vm::Runtime& rt, const vm::Frame& frame) {
   guards::FrameView v;
   v.rt = &rt;
@@ -186,6 +208,9 @@ Config ReadConfig(vm::Runtime& rt) {
   ReadBool(rt, m, "suppress_errors", &c.suppress_errors);
   ReadBool(rt, m, "verbose", &c.verbose);
   ReadBool(rt, m, "capture_scalar_outputs", &c.capture_scalar_outputs);
+  if (const vm::Value* fns = ModuleAttr(m, "reorderable_logging_functions")) {
+    if (!vm::Unpack(rt, *fns, &c.reorderable_logging_functions)) rt.ClearException();
+  }
   return c;
 }
 

@@ -93,6 +93,7 @@ struct Config {
   bool suppress_errors = false;
   bool verbose = false;
   bool capture_scalar_outputs = false;
+  std::vector<vm::Value> reorderable_logging_functions;
 };
 
 // Counts kept for WICK_COMPILE_ALL's summary (every compile attempt counts, whichever
@@ -116,6 +117,10 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   // Runs `fn(args, kwargs)` with `options` active (torch.compile's wrapper).
   vm::Value CallCompiled(const CompileOptions& options, const vm::Value& fn, vm::Args args,
                          const vm::KwArgs& kwargs);
+  // A torch.compiler.disable'd call: `fn` runs with the hook off for its whole extent
+  // (recursive) or with only its own frame left to the interpreter.
+  vm::Value CallDisabled(const vm::Value& fn, bool recursive, const std::vector<vm::Value>& args,
+                         vm::Dict* kwargs);
   // torch._dynamo.reset(): drops every cache and restarts compile ids at 0.
   void Reset();
 
@@ -132,6 +137,9 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   };
 
   Stance stance = Stance::kDefault;
+  // torch._dynamo.error_on_graph_break's process-wide value (its context manager and
+  // decorator set it eagerly; inside a trace the tracer follows it).
+  bool error_on_graph_break = false;
   bool skip_guard_eval_unsafe = false;
   vm::Value compiled_function_type;  // Type of torch.compile's wrappers
   vm::Value graph_handle_type;       // Type of the graph handles custom backends get

@@ -1,6 +1,6 @@
 # torch.compiler for wick. With the runtime linked, reset and set_stance reach it (see
 # torch._dynamo.eval_frame); without it they are the M2 eager stand-ins. disable leaves
-# functions as they are (M4), and is_compiling() is False eagerly (the tracer folds it to
+# functions as they are without the runtime (with it, see eval_frame._disable), and is_compiling() is False eagerly (the tracer folds it to
 # True inside compiled code).
 from torch._dynamo._regions import decorator_with_optional_args, noop, noop_region
 from torch._dynamo._regions import returns_false
@@ -21,3 +21,4 @@ if _wick_runtime is not None:
     from torch._dynamo import eval_frame as _eval_frame
     reset = _eval_frame.reset
     set_stance = _eval_frame.set_stance
+    disable = _eval_frame._disable

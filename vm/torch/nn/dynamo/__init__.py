@@ -23,6 +23,10 @@ def skip_frame(msg=None):
     pass
 
 
+def step_unsupported(msg=None):
+    pass
+
+
 reset = noop
 mark_dynamic = noop
 mark_static = noop
@@ -51,6 +55,8 @@ if _wick_runtime is not None:
     # and the prelude's Module.compile are the eager stand-ins).
     torch.compile = eval_frame.compile
     torch.nn.Module.compile = eval_frame.module_compile
+    disable = eval_frame._disable
+    error_on_graph_break = eval_frame.error_on_graph_break
 
     def optimize(backend="inductor", *, nopython=False, dynamic=None, disable=False):
         def decorator(fn):

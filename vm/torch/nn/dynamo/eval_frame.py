@@ -141,3 +141,65 @@ class _GradModeRestore:
     def __call__(self, exc_type, exc, tb):
         torch.set_grad_enabled(self.mode)
         return False
+
+
+class _ErrorOnGraphBreakRestore:
+    # The same for a `with torch._dynamo.error_on_graph_break(flag)` block.
+    def __init__(self, mode):
+        self.mode = mode
+
+    def __call__(self, exc_type, exc, tb):
+        _wick_runtime.set_error_on_graph_break(self.mode)
+        return False
+
+
+def _disable(fn=None, recursive=True, *, reason=None):
+    # torch.compiler.disable: calling the result from compiled code is a graph break at
+    # the call; it then runs `fn` with the compiler off for its whole extent
+    # (recursive=True) or for its own frame only (recursive=False).
+    if fn is None:
+        def decorator(f):
+            return _disable(f, recursive, reason=reason)
+        return decorator
+    if isinstance(fn, torch.nn.Module):
+        fn.forward = _disable(fn.forward, recursive, reason=reason)
+        return fn
+
+    def _disabled(*args, **kwargs):
+        return _wick_runtime.call_disabled(fn, recursive, args, kwargs)
+    _disabled._torchdynamo_disable = True
+    _disabled._torchdynamo_disable_recursive = recursive
+    _disabled._torchdynamo_disable_msg = reason
+    _disabled._torchdynamo_orig_callable = fn
+    _disabled.__name__ = getattr(fn, "__name__", "_disabled")
+    _disabled.__qualname__ = getattr(fn, "__qualname__", "_disabled")
+    _disabled.__wrapped__ = fn
+    return _disabled
+
+
+class error_on_graph_break:
+    # torch._dynamo.error_on_graph_break(flag) as a context manager and a decorator: while
+    # it is in effect a graph break raises Unsupported instead of splitting the graph.
+    def __init__(self, error_on_graph_break):
+        if not isinstance(error_on_graph_break, bool):
+            raise TypeError("error_on_graph_break() expects a bool, got " +
+                            type(error_on_graph_break).__name__)
+        self.error_on_graph_break = error_on_graph_break
+        self.prev = False
+
+    def __enter__(self):
+        self.prev = _wick_runtime.set_error_on_graph_break(self.error_on_graph_break)
+
+    def __exit__(self, exc_type, exc, tb):
+        _wick_runtime.set_error_on_graph_break(self.prev)
+        return False
+
+    def __call__(self, fn):
+        flag = self.error_on_graph_break
+
+        def wrapper(*args, **kwargs):
+            with error_on_graph_break(flag):
+                return fn(*args, **kwargs)
+        wrapper.__name__ = getattr(fn, "__name__", "wrapper")
+        wrapper.__wrapped__ = fn
+        return wrapper
