@@ -240,6 +240,47 @@ absl::Status CaptureFrameValues(Translator& tx, OutputCollector& out, FrameValue
   return absl::OkStatus();
 }
 
+// The inlined frames a stop_at_count trace stopped in (InlinedFrame).
+absl::Status CaptureInlinedFrames(Translator& tx, OutputCollector& out,
+                                  std::vector<InlinedFrame>* frames) {
+  TraceState& st = tx.state();
+  for (const CapturedFrame& c : st.captured) {
+    InlinedFrame f;
+    if (c.function == nullptr || c.function->value.is_none()) {
+      return tx.Break("Reconstruction failure", "inlined frame",
+                      "Dynamo in wick cannot resume a function made inside the trace.");
+    }
+    f.function = c.function->value;
+    f.instruction = c.instruction;
+    f.values.grad_enabled = st.grad_enabled;
+    f.values.error_on_graph_break = st.error_on_graph_break;
+    for (const VarPtr& v : c.locals) {
+      if (v == nullptr) {
+        f.values.locals.push_back(std::nullopt);
+        continue;
+      }
+      ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, v, out));
+      f.values.locals.push_back(std::move(r));
+    }
+    for (const VarPtr& v : c.stack) {
+      ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, v, out));
+      f.values.stack.push_back(std::move(r));
+    }
+    const vm::CodeObject* code = f.function.as<vm::Function>()->code_object();
+    for (size_t i = 0; i < code->cellvars.size() && i < c.cells.size(); ++i) {
+      const VarPtr& cell = c.cells[i];
+      if (cell == nullptr || cell->contents == nullptr) {
+        f.cellvars.push_back(std::nullopt);
+        continue;
+      }
+      ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, cell->contents, out));
+      f.cellvars.push_back(std::move(r));
+    }
+    frames->push_back(std::move(f));
+  }
+  return absl::OkStatus();
+}
+
 // "GenericContextWrappingVariable(Ctx)" for each user-defined context manager whose
 // `with` block the top frame is in.
 std::vector<std::string> GenericContexts(vm::Runtime& rt, const Translator& tx) {
@@ -306,6 +347,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.stop.instruction = top.current();
     result.stop.visit = opts.stop_visit;
     s = internal::CaptureFrameValues(top, out, &result.frame);
+    if (s.ok()) s = internal::CaptureInlinedFrames(top, out, &result.inlined);
     if (s.ok()) s = internal::CollectSideEffects(top, out, &result.side_effects);
   } else if (ret.ok()) {
     absl::StatusOr<Rebuild> r = internal::MakeRebuild(top, *ret, out);
@@ -336,6 +378,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.stop.skip_frame = st.skip_frame;
     result.stop.step_requested = st.step_requested;
     result.stop.error_on_graph_break = st.break_error_on_graph_break;
+    result.stop.frames = std::move(st.break_frames);
     result.side_effects.clear();
     result.frame = FrameValues();
     out.outputs.clear();

@@ -68,6 +68,10 @@ struct TraceOptions {
   // break plan (ARCHITECTURE.md decision 4). -1: trace until a return or a break.
   int32_t stop_at = -1;
   int32_t stop_visit = 0;
+  // Or stop before the `stop_at_count`-th instruction of the whole trace (1-based,
+  // inlined frames included), capturing every frame of the inline stack: the second
+  // trace of a nested graph break (nested_graph_breaks=True).
+  int32_t stop_at_count = -1;
   // The top frame's name in graph node origins ("torch_dynamo_resume_in_f_at_3" for a
   // resume entry); empty: the code's own name. User stacks keep the code's name.
   std::string top_name;
@@ -143,6 +147,40 @@ struct BreakReason {
   bool bare = false;
 };
 
+// The top frame's values just before Stop::instruction (kStopped), to rebuild the frame
+// from once the graph has run: one entry per local (nullopt: unbound) and per value
+// stack slot (bottom first), and the grad mode there.
+struct FrameValues {
+  std::vector<std::optional<Rebuild>> locals;
+  std::vector<Rebuild> stack;
+  bool grad_enabled = true;
+  bool error_on_graph_break = false;
+};
+
+// A frame the top frame inlined, as it stood when a nested trace stopped
+// (TraceOptions::stop_at_count): the callee `function`, the instruction it was at, its
+// values, and the contents of its own cells (cellvars; its free variables are the
+// function's closure). For every frame but the innermost, `instruction` is the CALL
+// into the next one, whose operands are already off `values.stack`.
+struct InlinedFrame {
+  vm::Value function;
+  int32_t instruction = -1;
+  FrameValues values;
+  std::vector<std::optional<Rebuild>> cellvars;
+};
+
+// Each frame of the inline stack where a break happened (outermost first), as the
+// partitioner judges nested resumption (nested_graph_breaks=True).
+struct FrameAtBreak {
+  vm::Value code;                // CodeObject
+  int32_t instruction = -1;
+  int64_t instruction_count = 0;  // the trace's instruction count when it started
+  std::vector<std::string> generic_contexts;
+  // Inlined frames: entered directly by the caller's CALL (its result is the CALL's
+  // value) and a function that exists outside the trace (so it can be rebuilt).
+  bool resumable_call = true;
+};
+
 struct Stop {
   // kStopped: stopped where TraceOptions::stop_at asked, TraceResult::frame is filled.
   enum class Kind : uint8_t { kReturn, kBreak, kStopped };
@@ -166,17 +204,10 @@ struct Stop {
   bool step_requested = false;
   // kBreak: error_on_graph_break in effect where the break happened (the leaf frame).
   bool error_on_graph_break = false;
+  // kBreak: the inline stack at the break, outermost (the top frame) first.
+  std::vector<FrameAtBreak> frames;
 };
 
-// The top frame's values just before Stop::instruction (kStopped), to rebuild the frame
-// from once the graph has run: one entry per local (nullopt: unbound) and per value
-// stack slot (bottom first), and the grad mode there.
-struct FrameValues {
-  std::vector<std::optional<Rebuild>> locals;
-  std::vector<Rebuild> stack;
-  bool grad_enabled = true;
-  bool error_on_graph_break = false;
-};
 
 struct TraceResult {
   graph::Graph graph;
@@ -186,6 +217,8 @@ struct TraceResult {
   std::vector<guards::GuardSpec> guards;
   Rebuild return_value;  // kReturn only
   FrameValues frame;     // kStopped; for kReturn only grad_enabled (the mode at return)
+  // kStopped by stop_at_count: the inlined frames below the top one, outermost first.
+  std::vector<InlinedFrame> inlined;
   std::vector<SideEffect> side_effects;
   Stop stop;
   // Deferred calls to reorderable logging functions (print) are M4's; counted here.

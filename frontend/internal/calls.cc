@@ -575,6 +575,8 @@ absl::StatusOr<VarPtr> ConstructObject(Translator& tx, const VarPtr& cls, std::v
 absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
                                   Kwargs kwargs) {
   TraceState& st = tx.state();
+  Translator* direct = st.direct_call;
+  st.direct_call = nullptr;  // only an nn.Module's forward below stays the CALL's target
   vm::Runtime& rt = st.rt;
   const vm::Value& v = fn->value;
   const KnownObjects& k = st.known;
@@ -672,6 +674,7 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   if (rt.TypeOf(v)->layout() == vm::Layout::kObject) {
     // An nn.Module (or any callable instance): inline type(obj).forward / __call__.
     ASSIGN_OR_RETURN(VarPtr target, GetAttr(tx, fn, "forward"));
+    st.direct_call = direct;
     return Call(tx, target, std::move(args), std::move(kwargs));
   }
   std::string name = rt.TypeOf(v) == rt.types().builtin_function
@@ -720,6 +723,7 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
     case VarKind::kBoundMethod: {
       const VarPtr& self = fn->self;
       if (fn->func->is_constant()) {  // a method looked up by name
+        tx.state().direct_call = nullptr;
         std::string name(fn->func->value.as<vm::Str>()->view());
         if (self->is_tensor()) {
           return CallTensorMethod(tx, self, name, std::move(args), std::move(kwargs));
@@ -737,6 +741,7 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       break;
     }
     case VarKind::kGradModeExit:
+      tx.state().direct_call = nullptr;
       (fn->eogb ? tx.state().error_on_graph_break : tx.state().grad_enabled) = fn->grad_mode;
       return MakeConstant(vm::Value::None());
     default: break;

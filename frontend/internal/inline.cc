@@ -153,6 +153,9 @@ absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn, std::vec
                     "Dynamo in wick does not inline generator functions yet.");
   }
   Translator child(tx.state(), c.code, &tx);
+  child.function = fn;
+  child.direct_call = tx.state().direct_call == &tx;
+  tx.state().direct_call = nullptr;
   child.set_globals(c.globals, c.globals == tx.state().frame.globals);
   RETURN_IF_ERROR(BindArgs(tx, c, std::move(args), std::move(kwargs), &child.locals()));
   size_t ncellvars = c.code->cellvars.size();

@@ -118,6 +118,25 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
     st_.pending_break = std::move(r);
     st_.break_depth = static_cast<int32_t>(st_.stack.size());
     st_.break_error_on_graph_break = st_.error_on_graph_break;
+    st_.break_frames.clear();
+    for (Translator* t : st_.stack) {
+      FrameAtBreak f;
+      f.code = vm::Value::Borrow(t->code_);
+      f.instruction = t->current_;
+      f.instruction_count = t->current_count_;
+      for (const VarPtr& v : t->stack_) {
+        if (v == nullptr || !v->user_ctx_exit || v->self == nullptr) continue;
+        const vm::Type* type = v->self->kind == VarKind::kNewObject
+                                   ? v->self->value.as<vm::Type>()
+                                   : st_.rt.TypeOf(v->self->value);
+        f.generic_contexts.push_back(
+            absl::StrCat("GenericContextWrappingVariable(", type->name(), ")"));
+      }
+      f.resumable_call = t->parent_ == nullptr ||
+                         (t->direct_call && t->function != nullptr &&
+                          !t->function->value.is_none());
+      st_.break_frames.push_back(std::move(f));
+    }
   }
   return absl::CancelledError("graph break");
 }
@@ -158,6 +177,16 @@ absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
     }
     current_ = next_++;
     if (parent_ == nullptr && !TopFrameStep()) return absl::CancelledError("stop requested");
+    if (st_.opts.stop_at_count >= 0 && st_.instructions + 1 == st_.opts.stop_at_count) {
+      st_.stop_requested = true;
+      // The inlined frames are gone once the stop unwinds: keep their trackers.
+      for (size_t i = 1; i < st_.stack.size(); ++i) {
+        const Translator* t = st_.stack[i];
+        st_.captured.push_back({t->function, t->current_, t->locals_, t->stack_, t->cells_});
+      }
+      return absl::CancelledError("stop requested");
+    }
+    current_count_ = st_.instructions + 1;
     if (++st_.instructions > kMaxInstructions) {
       return Break("Trace too long", code_->qualname,
                    "The trace exceeded the instruction limit (an unbounded loop?).");
@@ -666,6 +695,7 @@ absl::Status Translator::StepCalls(const vm::Instruction& in, bool* handled) {
       }
       args.resize(args.size() - nkw);
       kw_names_.clear();
+      st_.direct_call = this;
       ASSIGN_OR_RETURN(VarPtr r, Call(*this, fn, std::move(args), std::move(kwargs)));
       Push(std::move(r));
       return absl::OkStatus();
@@ -686,6 +716,7 @@ absl::Status Translator::StepCalls(const vm::Instruction& in, bool* handled) {
           kwargs.emplace_back(std::string(kw->keys[i].as<vm::Str>()->view()), kw->items[i]);
         }
       }
+      st_.direct_call = this;
       ASSIGN_OR_RETURN(VarPtr r, Call(*this, fn, std::move(args), std::move(kwargs)));
       Push(std::move(r));
       return absl::OkStatus();

@@ -49,6 +49,13 @@ struct KnownObjects {
   vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
 
+// An inlined frame's trackers where a stop_at_count trace stopped (InlinedFrame).
+struct CapturedFrame {
+  VarPtr function;
+  int32_t instruction = -1;
+  std::vector<VarPtr> locals, stack, cells;
+};
+
 struct TraceState {
   TraceState(vm::Interpreter& interp, const vm::Frame& frame, const TraceOptions& opts);
 
@@ -87,6 +94,11 @@ struct TraceState {
   bool step_requested = false;  // Stop::step_requested
   bool error_on_graph_break = false;  // in effect now (Stop::error_on_graph_break)
   bool break_error_on_graph_break = false;  // ...when pending_break was set
+  std::vector<FrameAtBreak> break_frames;  // Stop::frames
+  std::vector<CapturedFrame> captured;     // inlined frames at a stop_at_count stop
+  // The translator whose CALL is calling now (set by CALL, taken by the callee that
+  // inlines as that call's direct target; FrameAtBreak::resumable_call).
+  Translator* direct_call = nullptr;
   // Deferred calls of reorderable logging functions: (function, arguments).
   std::vector<std::pair<VarPtr, std::vector<VarPtr>>> deferred_calls;
   // Graph inputs must precede every other node, but a parameter may first be read
@@ -149,6 +161,12 @@ class Translator {
   // Local `i` (read from the live frame on first use in the top frame); null when unbound.
   absl::StatusOr<VarPtr> ReadLocal(int32_t i);
   int32_t current() const { return current_; }
+  Translator* parent() const { return parent_; }
+  // Inlined frames: the function being run, and whether its caller's CALL called it
+  // directly (FrameAtBreak::resumable_call).
+  VarPtr function;
+  bool direct_call = false;
+  int64_t current_count() const { return current_count_; }
   // How many times the top frame has run instruction `i` before (0 while running it
   // the first time).
   int32_t visits(int32_t i) const { return visits_.empty() ? 0 : visits_[i] - 1; }
@@ -208,6 +226,7 @@ class Translator {
   int32_t current_ = 0;
   int32_t next_ = 0;
   std::vector<int32_t> visits_;  // top frame: runs of each instruction so far
+  int64_t current_count_ = 0;    // TraceState::instructions when current_ started
   VarPtr returned_;
   VarPtr handled_;  // the exception being handled (sys.exc_info()), or null
 };

@@ -260,6 +260,38 @@ std::vector<partitioner::BreakSite::Block> BlocksAround(const vm::CodeObject& co
   return out;
 }
 
+// Whether an inlined frame of the inline stack at a break can be resumed as a frame of
+// its own (reference §10.2): called directly by its caller's CALL, a function that
+// exists outside the trace, no loop, try or user-defined context manager around its
+// instruction, and (unless it is where the break is) stopped at a CALL.
+bool NestedResumable(const frontend::FrameAtBreak& f, bool leaf) {
+  if (!f.resumable_call || !f.generic_contexts.empty()) return false;
+  const vm::CodeObject& code = *f.code.as<vm::CodeObject>();
+  for (partitioner::BreakSite::Block b : BlocksAround(code, f.instruction)) {
+    if (b != partitioner::BreakSite::Block::kWith) return false;
+  }
+  if (leaf) return true;
+  const vm::Opcode op = code.code[f.instruction].op;
+  return op == vm::Opcode::CALL || op == vm::Opcode::CALL_FUNCTION_EX;
+}
+
+// nested_graph_breaks=True: the trace instruction count to stop before so that every
+// frame that can resume does (the break moves out to the call into the first frame that
+// cannot), or -1 for the legacy handling at the top frame's call.
+int32_t NestedStopCount(const frontend::Stop& stop) {
+  const std::vector<frontend::FrameAtBreak>& frames = stop.frames;
+  const size_t n = frames.size();
+  if (n < 2 || !NestedResumable(frames[0], false)) return -1;
+  size_t k = 0;
+  for (size_t i = 1; i < n; ++i) {
+    const bool leaf = i == n - 1;
+    if (!NestedResumable(frames[i], leaf) || (leaf && stop.step_requested)) break;
+    k = i;
+  }
+  if (k == 0) return -1;
+  return static_cast<int32_t>(frames[k].instruction_count);
+}
+
 // The frames above the compiled one, outermost first, as upstream's non-verbose
 // graph-break traceback starts with them. A resume entry's frame sits on the step copy
 // of its code, which sits on the frame the break came from: neither is shown (the
@@ -304,7 +336,15 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
   if (!br.user_stack.empty()) {
     where = absl::StrCat(br.user_stack.back().file, ":", br.user_stack.back().line);
   }
-  if (!a.state.logged_breaks.insert(where).second) {
+  // Duplicates: the break site under the legacy regime (upstream [2.8]); the break's
+  // type and whole chain of frames under nested resumption ([main]), so the same break
+  // reached through two call sites logs twice.
+  std::string key = where;
+  if (a.config.nested_graph_breaks) {
+    key = br.gb_type;
+    for (const vm::TraceEntry& e : br.user_stack) absl::StrAppend(&key, "|", e.file, ":", e.line);
+  }
+  if (!a.state.logged_breaks.insert(key).second) {
     WICK_ARTIFACT(graph_breaks)
         << "Graph break (user stack suppressed due to duplicate graph break) in user code at "
         << where << "\nGraph Break Reason: " << reason << "\n";
@@ -315,14 +355,73 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
   WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(reason, stack);
 }
 
+// Names the resume entry at (code, offset) after the line of the instruction before it.
+void NameResumeEntry(Attempt& a, const vm::CodeObject& code, int32_t offset, int32_t line) {
+  if (offset < 0 || offset >= static_cast<int32_t>(code.code.size())) return;
+  CodeCache& c = a.state.CacheFor(const_cast<vm::CodeObject*>(&code), offset);
+  if (c.resume_name.empty()) {
+    c.resume_name = absl::StrCat("torch_dynamo_resume_in_", code.name, "_at_", line);
+    c.resume_line = line;
+  }
+}
+
+// A nested resumption (nested_graph_breaks=True): the stopped trace holds every frame of
+// the inline stack; the innermost runs its breaking instruction eagerly, each caller
+// continues after its CALL.
+bool StoreNestedPlan(Attempt& a, frontend::TraceResult& tr, vm::Value* result) {
+  if (tr.inlined.empty()) {
+    a.cache.skip = true;
+    return false;
+  }
+  const int32_t top_call = tr.stop.instruction;
+  std::vector<frontend::InlinedFrame> inlined = std::move(tr.inlined);
+  bool eager = false;
+  CacheEntry* entry = CompileAndStore(a, tr, &eager, result);
+  if (entry == nullptr) return !eager;
+  entry->plan = CacheEntry::Plan::kNested;
+  entry->offset = top_call;
+  entry->inlined = std::move(inlined);
+  const frontend::InlinedFrame& leaf = entry->inlined.back();
+  const vm::CodeObject& leaf_code = *leaf.function.as<vm::Function>()->code_object();
+  int32_t at = leaf.instruction;
+  int32_t count = 1;
+  if (at > 0 && leaf_code.code[at - 1].op == vm::Opcode::KW_NAMES) {
+    --at;
+    count = 2;
+  }
+  entry->leaf_offset = at;
+  entry->step_code = a.interp.MakeStepCode(leaf_code, at, count);
+  if (entry->step_code.is_raised()) {
+    *result = entry->step_code;
+    return true;
+  }
+  const vm::Instruction in = leaf_code.code[at + count - 1];
+  const int32_t leaf_line = leaf_code.LineAt(at + count - 1);
+  NameResumeEntry(a, leaf_code, at + count, leaf_line);
+  if (vm::IsJump(in.op)) NameResumeEntry(a, leaf_code, in.arg, leaf_line);
+  NameResumeEntry(a, a.code(), top_call + 1, a.code().LineAt(top_call));
+  for (size_t i = 0; i + 1 < entry->inlined.size(); ++i) {
+    const frontend::InlinedFrame& f = entry->inlined[i];
+    const vm::CodeObject& c = *f.function.as<vm::Function>()->code_object();
+    NameResumeEntry(a, c, f.instruction + 1, c.LineAt(f.instruction));
+  }
+  *result = RunEntry(a.interp, a.frame, *entry, a.view);
+  return true;
+}
+
 // The second trace of a break plan: the frame again, stopping just before `stop_at`.
 // Compiles what came before and stores an entry that continues the frame.
 bool CompilePlan(Attempt& a, const frontend::TraceOptions& first, CacheEntry::Plan plan,
-                 int32_t stop_at, int32_t stop_visit, vm::Value* result) {
+                 int32_t stop_at, int32_t stop_visit, vm::Value* result,
+                 int32_t stop_at_count = -1) {
   vm::Runtime& rt = a.rt();
   frontend::TraceOptions topts = first;
-  topts.stop_at = stop_at;
-  topts.stop_visit = stop_visit;
+  if (plan == CacheEntry::Plan::kNested) {
+    topts.stop_at_count = stop_at_count;
+  } else {
+    topts.stop_at = stop_at;
+    topts.stop_visit = stop_visit;
+  }
   absl::StatusOr<frontend::TraceResult> tr;
   {
     RuntimeState::Scope off(a.state, {a.ctx.options, Mode::kDisabled});
@@ -344,6 +443,7 @@ bool CompilePlan(Attempt& a, const frontend::TraceOptions& first, CacheEntry::Pl
     a.cache.skip = true;
     return false;
   }
+  if (plan == CacheEntry::Plan::kNested) return StoreNestedPlan(a, *tr, result);
   bool eager = false;
   CacheEntry* entry = CompileAndStore(a, *tr, &eager, result);
   if (entry == nullptr) return !eager;
@@ -411,6 +511,12 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
   BumpCounter(a.rt(), "graph_break", br.gb_type);
   switch (plan.kind) {
     case partitioner::FramePlan::Kind::kResume: {
+      if (a.config.nested_graph_breaks) {
+        const int32_t count = NestedStopCount(tr.stop);
+        if (count >= 0) {
+          return CompilePlan(a, topts, CacheEntry::Plan::kNested, -1, 0, result, count);
+        }
+      }
       // Keyword names are interpreter state between KW_NAMES and its CALL: stop before
       // the KW_NAMES (same value stack) and run both eagerly.
       int32_t at = tr.stop.instruction;

@@ -154,6 +154,82 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& o
 
 // A break plan's second half: the frame as it was just before the break instruction
 // (kResume) or the checkpoint (kStepBreak), then the interpreter from there.
+// Fills `state`'s locals and value stack from `values`; false after raising.
+bool BuildValues(vm::Runtime& rt, const frontend::FrameValues& values,
+                 std::vector<tensor::Tensor>& outs, const guards::FrameView& view,
+                 vm::FrameState* state) {
+  state->handled_exception = vm::Value::None();
+  state->locals.reserve(values.locals.size());
+  for (const std::optional<Rebuild>& r : values.locals) {
+    if (!r.has_value()) {
+      state->locals.push_back(vm::Value::Raised());
+      continue;
+    }
+    vm::Value v = Build(rt, *r, outs, view);
+    if (v.is_raised()) return false;
+    state->locals.push_back(std::move(v));
+  }
+  for (const Rebuild& r : values.stack) {
+    if (r.kind == Rebuild::Kind::kNull) {
+      state->stack.push_back(vm::Value::Raised());
+      continue;
+    }
+    vm::Value v = Build(rt, r, outs, view);
+    if (v.is_raised()) return false;
+    state->stack.push_back(std::move(v));
+  }
+  return true;
+}
+
+// An inlined frame of a nested break as a frame state: its function's code, globals and
+// closure, new cells for its own cell variables.
+bool BuildInlinedState(vm::Runtime& rt, const frontend::InlinedFrame& f,
+                       std::vector<tensor::Tensor>& outs, const guards::FrameView& view,
+                       vm::FrameState* state) {
+  const vm::Function* fn = f.function.as<vm::Function>();
+  const vm::CodeObject* code = fn->code_object();
+  state->code = fn->code;
+  state->function = f.function;
+  state->globals = fn->globals;
+  state->locals_dict = vm::Value::None();
+  if (!BuildValues(rt, f.values, outs, view, state)) return false;
+  for (size_t i = 0; i < code->cellvars.size(); ++i) {
+    vm::Value contents = vm::Value::Raised();
+    if (i < f.cellvars.size() && f.cellvars[i].has_value()) {
+      contents = Build(rt, *f.cellvars[i], outs, view);
+      if (contents.is_raised()) return false;
+    }
+    state->cells.push_back(rt.NewCell(std::move(contents)));
+  }
+  if (rt.IsTuple(fn->closure)) {
+    for (const vm::Value& c : fn->closure.as<vm::Tuple>()->items) state->cells.push_back(c);
+  }
+  return true;
+}
+
+// kNested: the innermost frame runs its breaking instruction and returns; each caller
+// gets the value as its CALL's result and continues after the CALL (through the hook:
+// a resume entry) unless all that is left is returning it.
+vm::Value ContinueNested(vm::Interpreter& interp, std::vector<vm::FrameState> states,
+                         vm::Value step_code, int32_t leaf_offset) {
+  vm::FrameState& leaf = states.back();
+  leaf.code = std::move(step_code);
+  leaf.offset = leaf_offset;
+  vm::Value r = interp.Resume(leaf);
+  for (size_t i = states.size() - 1; i-- > 0;) {
+    if (r.is_raised()) return r;
+    vm::FrameState& s = states[i];
+    s.stack.push_back(std::move(r));
+    const vm::CodeObject* code = s.code.as<vm::CodeObject>();
+    if (code->code[s.offset].op == vm::Opcode::RETURN_VALUE) {
+      r = std::move(s.stack.back());
+      continue;
+    }
+    r = interp.Resume(s);
+  }
+  return r;
+}
+
 vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const CacheEntry& entry,
                         std::vector<tensor::Tensor>& outs, const guards::FrameView& view) {
   vm::Runtime& rt = interp.runtime();
@@ -162,26 +238,18 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
   state.function = frame.function != nullptr ? vm::Value::Borrow(frame.function) : vm::Value::None();
   state.globals = vm::Value::Borrow(frame.globals);
   state.locals_dict = frame.locals_dict;
-  state.handled_exception = vm::Value::None();
-  state.locals.reserve(entry.frame.locals.size());
-  for (const std::optional<Rebuild>& r : entry.frame.locals) {
-    if (!r.has_value()) {
-      state.locals.push_back(vm::Value::Raised());
-      continue;
-    }
-    vm::Value v = Build(rt, *r, outs, view);
-    if (v.is_raised()) return v;
-    state.locals.push_back(std::move(v));
-  }
+  if (!BuildValues(rt, entry.frame, outs, view, &state)) return vm::Value::Raised();
   state.cells.assign(frame.cells, frame.cells + frame.code->num_cells());
-  for (const Rebuild& r : entry.frame.stack) {
-    if (r.kind == Rebuild::Kind::kNull) {
-      state.stack.push_back(vm::Value::Raised());
-      continue;
+  std::vector<vm::FrameState> nested;
+  if (entry.plan == CacheEntry::Plan::kNested) {
+    state.offset = entry.offset + 1;
+    nested.push_back(std::move(state));
+    for (size_t i = 0; i < entry.inlined.size(); ++i) {
+      vm::FrameState s;
+      if (!BuildInlinedState(rt, entry.inlined[i], outs, view, &s)) return vm::Value::Raised();
+      s.offset = entry.inlined[i].instruction + 1;
+      nested.push_back(std::move(s));
     }
-    vm::Value v = Build(rt, r, outs, view);
-    if (v.is_raised()) return v;
-    state.stack.push_back(std::move(v));
   }
   for (const SideEffect& e : entry.side_effects) {
     if (!Replay(rt, e, outs, view)) return vm::Value::Raised();
@@ -189,6 +257,9 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
   outs.clear();  // the graph's outputs live on in the frame only
   vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
+  if (entry.plan == CacheEntry::Plan::kNested) {
+    return ContinueNested(interp, std::move(nested), entry.step_code, entry.leaf_offset);
+  }
   state.offset = entry.offset;
   if (entry.plan == CacheEntry::Plan::kStepBreak) return interp.Resume(state, false);
   // The entry may be dropped (torch._dynamo.reset()) while the rest of the frame runs:

@@ -208,6 +208,7 @@ Config ReadConfig(vm::Runtime& rt) {
   ReadBool(rt, m, "suppress_errors", &c.suppress_errors);
   ReadBool(rt, m, "verbose", &c.verbose);
   ReadBool(rt, m, "capture_scalar_outputs", &c.capture_scalar_outputs);
+  ReadBool(rt, m, "nested_graph_breaks", &c.nested_graph_breaks);
   if (const vm::Value* fns = ModuleAttr(m, "reorderable_logging_functions")) {
     if (!vm::Unpack(rt, *fns, &c.reorderable_logging_functions)) rt.ClearException();
   }

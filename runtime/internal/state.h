@@ -41,10 +41,16 @@ struct CacheEntry {
   // instruction `offset` eagerly through `step_code` (vm::Interpreter::MakeStepCode),
   // and go on at a resume entry. kStepBreak: rebuild the frame and run it eagerly from
   // `offset`. `compiled` is null when no ops came before the break.
-  enum class Plan : uint8_t { kReturn, kResume, kStepBreak };
+  // kNested (nested_graph_breaks=True): the break is in the innermost of `inlined`;
+  // rebuild every frame, run its instruction through `step_code` (of that frame's
+  // code), then hand its result to each caller in turn, continuing each after its CALL
+  // (`offset` is the top frame's CALL).
+  enum class Plan : uint8_t { kReturn, kResume, kStepBreak, kNested };
   Plan plan = Plan::kReturn;
   frontend::FrameValues frame;
+  std::vector<frontend::InlinedFrame> inlined;
   int32_t offset = -1;
+  int32_t leaf_offset = -1;  // kNested: where step_code starts in the innermost frame
   vm::Value step_code;
 };
 
@@ -93,6 +99,7 @@ struct Config {
   bool suppress_errors = false;
   bool verbose = false;
   bool capture_scalar_outputs = false;
+  bool nested_graph_breaks = false;
   std::vector<vm::Value> reorderable_logging_functions;
 };
 
