@@ -163,7 +163,7 @@ x = torch.ones(3)
   EXPECT_EQ(b.stop.reason.gb_type, "Data-dependent branching");
   TraceResult c = TraceCall("prints", {"x"});
   EXPECT_EQ(c.stop.reason.gb_type, "Failed to trace builtin operator");
-  EXPECT_EQ(c.stop.reason.context, "builtin print [TensorVariable()] False");
+  EXPECT_EQ(c.stop.reason.context, "builtin print [<class 'torch._dynamo.variables.tensor.TensorVariable'>] False");
   TraceResult d = TraceCall("nested", {"x"});
   ASSERT_EQ(d.stop.kind, Stop::Kind::kBreak);
   ASSERT_EQ(d.stop.reason.user_stack.size(), 2u);

@@ -62,6 +62,9 @@ enum class GuardKind : uint8_t {
   kDictKeys,          // a dict's keys, in order, equal `keys`      DICT_KEYS_MATCH
 };
 
+// Upstream's name of a guard kind ("TENSOR_MATCH", "ID_MATCH", ...).
+const char* GuardKindName(GuardKind kind);
+
 struct TensorSpec {
   // The exact Python type required (a Tensor subclass such as Parameter), as upstream's
   // check compares Py_TYPE. None: any Tensor or subclass instance passes.

@@ -182,6 +182,7 @@ bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
   vm::torch::AddFunction(rt, d, "set_error_on_graph_break", &SetErrorOnGraphBreakNative);
   vm::torch::AddFunction(rt, d, "call_disabled", &CallDisabledNative);
   internal::AddGraphNatives(rt, d);
+  internal::AddExplainNatives(rt, d);
   return true;
 }
 

@@ -18,8 +18,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "vm/interpreter.h"
+#include "vm/objects/objects.h"
 #include "vm/runtime.h"
 #include "vm/value.h"
 
@@ -63,6 +65,37 @@ void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path = "
 // `callable` with every frame entered during the call going through the compiled-code
 // cache under `options`. Returns Raised() after raising (e.g. `callable` not callable).
 vm::Value Compile(vm::Runtime& rt, vm::Value callable, CompileOptions options);
+
+// What a run compiled, for `wick explain` and torch._dynamo.explain: one event per
+// stored graph, graph break, skipped frame and recompile, in the order they happened.
+struct ExplainGuard {
+  std::string name;            // "L['x']" ("" for global state)
+  std::string source;          // "local", "global"
+  std::string create_function; // "TENSOR_MATCH"
+};
+struct ExplainEvent {
+  enum class Kind : uint8_t { kGraph, kBreak, kSkip, kRecompile };
+  Kind kind = Kind::kGraph;
+  std::string compile_id;  // "0/1"
+  std::string frame;       // the frame's name (a resume entry's upstream name)
+  std::string location;    // "file:first line" of the frame
+  // kGraph: the graph's readable code; kBreak: the reason as the graph_breaks record
+  // gives it; kSkip: why the frame runs eagerly; kRecompile: the recompile message.
+  std::string text;
+  std::string graph_name;               // kGraph: "__compiled_fn_3"
+  std::vector<std::string> ops;         // kGraph: each call node's target
+  std::string guard_tree;               // kGraph: the GUARDS: tree
+  std::vector<ExplainGuard> guards;     // kGraph
+  double compile_seconds = 0;           // kGraph: trace + compile of its attempt
+  std::vector<vm::TraceEntry> user_stack;  // kBreak: outermost first
+};
+
+// Starts recording explain events for `interp` (clearing earlier ones); Take returns
+// what was recorded and stops recording.
+void StartExplainRecording(vm::Interpreter& interp);
+std::vector<ExplainEvent> TakeExplainEvents(vm::Interpreter& interp);
+// The report `wick explain SCRIPT` prints after the script ran.
+std::string FormatExplainReport(const std::vector<ExplainEvent>& events);
 
 }  // namespace wick::runtime
 

@@ -22,7 +22,7 @@
 
 namespace {
 
-constexpr char kVersion[] = "wick 0.2.0 (M2: language, VM, eager torch API)";
+constexpr char kVersion[] = "wick 0.4.0 (M4: graph breaks, resume entries, explain)";
 
 constexpr char kUsage[] =
     "usage: wick [--version] [--help] <command> [args]\n"
@@ -30,6 +30,8 @@ constexpr char kUsage[] =
     "commands:\n"
     "  run SCRIPT [ARGS...]   run a Python script (sys.argv = [SCRIPT, ARGS...])\n"
     "  dis SCRIPT             print the bytecode of a script with its block tables\n"
+    "  explain SCRIPT [ARGS...]  run a script, then print every compiled frame, graph,\n"
+    "                         graph break, skipped frame, guard set and recompile\n"
     "\n"
     "wick runs PyTorch-style Python scripts in its own VM and compiles torch.compile\n"
     "regions to fused oneDNN CPU code.\n"
@@ -94,6 +96,31 @@ int RunCommand(int argc, char** argv) {
   return status;
 }
 
+// wick explain SCRIPT [ARGS...]: runs the script like `wick run`, then prints what it
+// compiled: every compiled frame with its graphs (readable code) and guards, every graph
+// break with its reason and user stack, skipped frames and recompiles.
+int ExplainCommand(int argc, char** argv) {
+  if (argc < 3) {
+    std::fputs("usage: wick explain SCRIPT [ARGS...]\n", stderr);
+    return 2;
+  }
+  std::string source;
+  if (!ReadScript(argv[2], &source)) return 2;
+  std::vector<std::string> script_argv(argv + 2, argv + argc);
+  wick::vm::Runtime rt;
+  wick::vm::Interpreter interp(rt);
+  wick::vm::InstallBuiltins(interp);
+  wick::vm::RegisterTorchNNPrelude();
+  wick::vm::InstallTorch(interp);
+  wick::runtime::InstallRuntime(interp);
+  wick::runtime::StartExplainRecording(interp);
+  int status = interp.RunMain(source, argv[2], script_argv);
+  std::fflush(stdout);
+  std::fputs(wick::runtime::FormatExplainReport(wick::runtime::TakeExplainEvents(interp)).c_str(),
+             stdout);
+  return status;
+}
+
 // wick dis SCRIPT: the disassembly of every code object in the script.
 int DisCommand(int argc, char** argv) {
   if (argc != 3) {
@@ -130,6 +157,7 @@ int main(int argc, char** argv) {
   }
   if (std::strcmp(argv[1], "run") == 0) return RunCommand(argc, argv);
   if (std::strcmp(argv[1], "dis") == 0) return DisCommand(argc, argv);
+  if (std::strcmp(argv[1], "explain") == 0) return ExplainCommand(argc, argv);
   std::fprintf(stderr, "wick: unknown command '%s' (see wick --help)\n", argv[1]);
   return 2;
 }

@@ -44,14 +44,33 @@ absl::StatusOr<VarPtr> FoldCall(Translator& tx, const vm::Value& fn,
   return MakeConstant(std::move(r));
 }
 
+vm::Type* TypeOfVar(TraceState& st, const Var& v);
+
+// Upstream's VariableTracker class of a tracker, as its developer context prints it.
+const char* VariableClass(const Var& v) {
+  switch (v.kind) {
+    case VarKind::kConstant: return "torch._dynamo.variables.constant.ConstantVariable";
+    case VarKind::kTensor: return "torch._dynamo.variables.tensor.TensorVariable";
+    case VarKind::kList: return "torch._dynamo.variables.lists.ListVariable";
+    case VarKind::kTuple: return "torch._dynamo.variables.lists.TupleVariable";
+    case VarKind::kDict: return "torch._dynamo.variables.dicts.ConstDictVariable";
+    case VarKind::kObject: return "torch._dynamo.variables.user_defined.UserDefinedObjectVariable";
+    default: return "torch._dynamo.variables.base.VariableTracker";
+  }
+}
+
 absl::Status BreakUnsupportedBuiltin(Translator& tx, const std::string& name,
                                      const std::vector<VarPtr>& args) {
-  std::string types;
+  // Argument types as Python type names (['str', 'Tensor']), the context as tracker classes.
+  std::string types, classes;
   for (const VarPtr& a : args) {
-    absl::StrAppend(&types, types.empty() ? "" : ", ", DescribeVar(tx.state().rt, *a));
+    vm::Type* t = TypeOfVar(tx.state(), *a);
+    absl::StrAppend(&types, types.empty() ? "" : ", ", "'", t != nullptr ? t->name() : "object",
+                    "'");
+    absl::StrAppend(&classes, classes.empty() ? "" : ", ", "<class '", VariableClass(*a), "'>");
   }
   return tx.Break("Failed to trace builtin operator",
-                  absl::StrCat("builtin ", name, " [", types, "] False"),
+                  absl::StrCat("builtin ", name, " [", classes, "] False"),
                   absl::StrCat("Dynamo does not know how to trace builtin operator `", name,
                                "` with argument types [", types, "] (has_kwargs False)"),
                   {absl::StrCat("Avoid calling builtin `", name,

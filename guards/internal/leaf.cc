@@ -159,8 +159,14 @@ Leaf::Leaf(GuardSpec spec) : spec_(std::move(spec)), code_(MakeCode(spec_)) {
   if (spec_.kind == GuardKind::kTypeMatch) expected_type_ = spec_.expected.as<vm::Type>();
 }
 
-const char* Leaf::KindName() const {
-  switch (spec_.kind) {
+const char* Leaf::KindName() const { return GuardKindName(spec_.kind); }
+
+}  // namespace wick::guards::internal
+
+namespace wick::guards {
+
+const char* GuardKindName(GuardKind kind) {
+  switch (kind) {
     case GuardKind::kTypeMatch: return "TYPE_MATCH";
     case GuardKind::kIdMatch: return "ID_MATCH";
     case GuardKind::kEqualsMatch: return "EQUALS_MATCH";
@@ -173,6 +179,10 @@ const char* Leaf::KindName() const {
   }
   return "?";
 }
+
+}  // namespace wick::guards
+
+namespace wick::guards::internal {
 
 std::string Leaf::VerboseCode() const {
   std::string extra;

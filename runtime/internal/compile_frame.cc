@@ -2,11 +2,13 @@
 // hook off), breaks (fullgraph=True raises Unsupported; otherwise M3 runs the frame
 // eagerly), guards, the backend, the log artifacts, and storing + running the entry.
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "partitioner/break_plan.h"
@@ -35,6 +37,7 @@ struct Attempt {
   CodeCache& cache;
   Config config;
   guards::FrameView view;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
   vm::Runtime& rt() { return state.rt(); }
   const vm::CodeObject& code() const { return *frame.code; }
@@ -47,6 +50,16 @@ struct Attempt {
     return cache.resume_name.empty() ? code().first_line : cache.resume_line;
   }
   std::string file() const { return code().source ? code().source->filename : "<unknown>"; }
+  // An explain event of this attempt with its identity filled in.
+  ExplainEvent Event(ExplainEvent::Kind kind, std::string text) const {
+    ExplainEvent e;
+    e.kind = kind;
+    e.compile_id = std::string(logging::CurrentTraceIdText());
+    e.frame = name();
+    e.location = absl::StrCat(file(), ":", first_line());
+    e.text = std::move(text);
+    return e;
+  }
 };
 
 // "{compile_id}: {first failing guard}" per cached entry, most recently used first.
@@ -100,6 +113,7 @@ bool CheckRecompile(Attempt& a, vm::Value* result) {
   } else {
     WICK_ARTIFACT(recompiles) << message;
   }
+  a.state.RecordExplain(a.Event(ExplainEvent::Kind::kRecompile, message));
   if (a.config.error_on_recompile) {
     *result = RaiseDynamoError(rt, "RecompileError", message);
     return true;
@@ -200,12 +214,39 @@ std::unique_ptr<codegen::CompiledGraph> RunBackend(Attempt& a, frontend::TraceRe
   return nullptr;
 }
 
+// The explain event of a graph about to be stored.
+ExplainEvent GraphEvent(const Attempt& a, const frontend::TraceResult& tr,
+                        const guards::GuardTree& tree) {
+  ExplainEvent e = a.Event(ExplainEvent::Kind::kGraph, graph::PrintReadable(tr.graph));
+  e.graph_name = tr.graph.name();
+  for (const graph::Node& n : tr.graph.nodes()) {
+    if (n.kind == graph::NodeKind::kCall) e.ops.push_back(n.spelling.target);
+  }
+  e.guard_tree = tree.Print();
+  return e;
+}
+
+// The guards of a trace as explain lists them (before they go into the guard tree).
+std::vector<ExplainGuard> ExplainGuards(const std::vector<guards::GuardSpec>& specs) {
+  std::vector<ExplainGuard> out;
+  for (const guards::GuardSpec& g : specs) {
+    ExplainGuard eg;
+    eg.create_function = guards::GuardKindName(g.kind);
+    if (g.source != nullptr) eg.name = g.source->Name();
+    eg.source = g.source == nullptr || absl::StartsWith(eg.name, "G[") ? "global" : "local";
+    out.push_back(std::move(eg));
+  }
+  return out;
+}
+
 // Builds the guard tree, logs the guards and graph, compiles (a break plan's graph may
 // be empty: no backend call then), and stores the entry first in the cache. Returns
 // the entry, or null when the attempt ended (*result set, or *eager true).
 CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
                             vm::Value* result) {
   vm::Runtime& rt = a.rt();
+  std::vector<ExplainGuard> explain_guards;
+  if (a.state.recording_explain) explain_guards = ExplainGuards(tr.guards);
   absl::StatusOr<std::unique_ptr<guards::GuardTree>> tree =
       guards::GuardTree::Build(std::move(tr.guards));
   if (!tree.ok()) {
@@ -215,6 +256,11 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   if (WICK_ARTIFACT_IS_ON(guards)) {
     WICK_ARTIFACT(guards) << "GUARDS:";
     WICK_ARTIFACT(guards) << "\n" << (*tree)->Print();
+  }
+  ExplainEvent event;
+  if (a.state.recording_explain) {
+    event = GraphEvent(a, tr, **tree);
+    event.guards = std::move(explain_guards);
   }
   const bool has_graph = tr.graph.num_calls() > 0;
   std::unique_ptr<codegen::CompiledGraph> compiled;
@@ -233,6 +279,9 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   entry->compile_id = std::string(logging::CurrentTraceIdText());
   entry->frame = std::move(tr.frame);
   if (has_graph) {
+    event.compile_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - a.start).count();
+    a.state.RecordExplain(std::move(event));
     a.state.RecordGraph();
     BumpCounter(rt, "stats", "unique_graphs");
     BumpCounter(rt, "stats", "calls_captured", tr.graph.num_calls());
@@ -323,7 +372,7 @@ std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame) {
 // the break's file and line), later as the "user stack suppressed" form.
 void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::string& block,
                     const partitioner::FramePlan& plan) {
-  if (!WICK_ARTIFACT_IS_ON(graph_breaks)) return;
+  if (!WICK_ARTIFACT_IS_ON(graph_breaks) && !a.state.recording_explain) return;
   std::string reason = block;
   if (!plan.reason_prefix.empty()) reason = absl::StrCat(plan.reason_prefix, "\n\n", block);
   if (!plan.secondary.gb_type.empty()) {
@@ -336,6 +385,12 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
   if (!br.user_stack.empty()) {
     where = absl::StrCat(br.user_stack.back().file, ":", br.user_stack.back().line);
   }
+  if (a.state.recording_explain) {
+    ExplainEvent e = a.Event(ExplainEvent::Kind::kBreak, reason);
+    e.user_stack = br.user_stack;
+    a.state.RecordExplain(std::move(e));
+  }
+  if (!WICK_ARTIFACT_IS_ON(graph_breaks)) return;
   // Duplicates: the break site under the legacy regime (upstream [2.8]); the break's
   // type and whole chain of frames under nested resumption ([main]), so the same break
   // reached through two call sites logs twice.
@@ -487,6 +542,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
     WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
         << "Skipping frame " << br.gb_type << " " << a.name() << " " << a.file() << " "
         << a.first_line();
+    a.state.RecordExplain(a.Event(ExplainEvent::Kind::kSkip, br.gb_type));
     BumpCounter(a.rt(), "frames", "ok");
     a.cache.skip = true;
     return false;
@@ -532,6 +588,11 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
   WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
       << "Skipping frame " << plan.reason_prefix << " " << a.name() << " " << a.file() << " "
       << a.first_line();
+  a.state.RecordExplain(a.Event(
+      ExplainEvent::Kind::kSkip,
+      plan.secondary.gb_type.empty()
+          ? std::string("a graph break that cannot be resumed (try block or no resumable point)")
+          : plan.secondary.gb_type));
   BumpCounter(a.rt(), "frames", "ok");
   a.cache.skip = true;
   return false;
@@ -569,6 +630,7 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
     WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
         << "Skipping frame because no content in function call " << a.name() << " "
         << a.file() << " " << a.first_line();
+    a.state.RecordExplain(a.Event(ExplainEvent::Kind::kSkip, "no tensor ops traced"));
     BumpCounter(rt, "frames", "ok");
     a.cache.skip = true;
     return false;

@@ -158,6 +158,12 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   void RecordGraph();
   void RecordBreak(absl::string_view gb_type);
   const CompileStats& stats() const { return stats_; }
+  // Explain events (runtime.h), recorded while `recording_explain`.
+  bool recording_explain = false;
+  std::vector<ExplainEvent> explain_events;
+  void RecordExplain(ExplainEvent e) {
+    if (recording_explain) explain_events.push_back(std::move(e));
+  }
   // Graph-break sites (file:line) logged in full so far: later records of the same
   // site print upstream's "user stack suppressed" form. Cleared by Reset().
   absl::flat_hash_set<std::string> logged_breaks;
@@ -238,6 +244,8 @@ std::unique_ptr<codegen::Backend> MakePythonBackend(vm::Runtime& rt, vm::Value f
 vm::Value NewGraphModule(vm::Runtime& rt, const graph::Graph& g);
 // Adds the graph-handle natives to the `_wick_runtime` module dict.
 void AddGraphNatives(vm::Runtime& rt, vm::Dict* module_dict);
+// Adds explain_begin/explain_end (explain.cc).
+void AddExplainNatives(vm::Runtime& rt, vm::Dict* module_dict);
 
 }  // namespace wick::runtime::internal
 

@@ -56,6 +56,7 @@ if _wick_runtime is not None:
     torch.compile = eval_frame.compile
     torch.nn.Module.compile = eval_frame.module_compile
     disable = eval_frame._disable
+    explain = eval_frame.explain
     error_on_graph_break = eval_frame.error_on_graph_break
 
     def optimize(backend="inductor", *, nopython=False, dynamic=None, disable=False):

@@ -203,3 +203,111 @@ class error_on_graph_break:
         wrapper.__name__ = getattr(fn, "__name__", "wrapper")
         wrapper.__wrapped__ = fn
         return wrapper
+
+
+class _FrameSummary:
+    def __init__(self, filename, lineno, name):
+        self.filename = filename
+        self.lineno = lineno
+        self.name = name
+
+    def __repr__(self):
+        return "<FrameSummary file " + self.filename + ", line " + str(self.lineno) + \
+            " in " + self.name + ">"
+
+
+class _GraphCompileReason:
+    def __init__(self, reason, user_stack):
+        self.reason = reason
+        self.user_stack = user_stack
+        self.graph_break = True
+
+
+class _ExplainGuard:
+    def __init__(self, name, source, create_fn):
+        self.name = name
+        self.source = source
+        self.create_fn_name = create_fn
+
+    def __str__(self):
+        return "Name: " + repr(self.name) + "\n    Source: " + self.source + \
+            "\n    Create Function: " + self.create_fn_name + \
+            "\n    Guard Types: ['" + self.create_fn_name + "']\n"
+
+
+class ExplainOutput:
+    # torch._dynamo.explain's result, printed as upstream's ExplainOutput.__str__.
+    def __init__(self, graphs, graph_count, graph_break_count, break_reasons, op_count,
+                 ops_per_graph, out_guards, compile_times):
+        self.graphs = graphs
+        self.graph_count = graph_count
+        self.graph_break_count = graph_break_count
+        self.break_reasons = break_reasons
+        self.op_count = op_count
+        self.ops_per_graph = ops_per_graph
+        self.out_guards = out_guards
+        self.compile_times = compile_times
+
+    def __str__(self):
+        out = "Graph Count: " + str(self.graph_count) + "\n"
+        out += "Graph Break Count: " + str(self.graph_break_count) + "\n"
+        out += "Op Count: " + str(self.op_count) + "\n"
+        out += "Break Reasons:\n"
+        for i, reason in enumerate(self.break_reasons):
+            out += "  Break Reason " + str(i + 1) + ":\n"
+            out += "    Reason: " + reason.reason + "\n"
+            out += "    User Stack:\n"
+            for frame in reason.user_stack:
+                out += "      " + repr(frame) + "\n"
+        out += "Ops per Graph:\n"
+        for i, ops in enumerate(self.ops_per_graph):
+            out += "  Ops " + str(i + 1) + ":\n"
+            for op in ops:
+                out += "    " + str(op) + "\n"
+        out += "Out Guards:\n"
+        for i, guard in enumerate(self.out_guards):
+            out += "  Guard " + str(i + 1) + ":\n"
+            out += "    " + str(guard)
+        out += "Compile Times: " + self.compile_times + "\n"
+        return out
+
+
+def explain(f, *extra_args, **extra_kwargs):
+    # torch._dynamo.explain(f)(*args): compiles f with a backend that keeps every graph,
+    # runs it once, and reports graphs, breaks, ops and guards (reset before and after).
+    def inner(*args, **kwargs):
+        reset()
+        graphs = []
+
+        def backend(gm, example_inputs):
+            graphs.append(gm)
+            return gm.forward
+        _wick_runtime.explain_begin()
+        try:
+            compile(f, backend=backend)(*args, **kwargs)
+        finally:
+            events = _wick_runtime.explain_end()
+        reset()
+        reasons = []
+        guards = []
+        ops_per_graph = []
+        seconds = 0.0
+        for kind, text, stack, ops, guard_list, compile_seconds in events:
+            if kind == "break":
+                frames = [_FrameSummary(fn, line, name) for fn, line, name in stack]
+                reasons.append(_GraphCompileReason(text, frames))
+            elif kind == "graph":
+                ops_per_graph.append(ops)
+                seconds += compile_seconds
+                for name, source, create_fn in guard_list:
+                    guards.append(_ExplainGuard(name, source, create_fn))
+        op_count = 0
+        for ops in ops_per_graph:
+            op_count += len(ops)
+        times = "TorchDynamo compilation metrics:\nFunction    Runtimes (s)\n" + \
+            "----------  --------------\n_compile    " + str(round(seconds, 4))
+        return ExplainOutput(graphs, len(graphs), len(graphs) - 1, reasons, op_count,
+                             ops_per_graph, guards, times)
+    if extra_args or extra_kwargs:
+        return inner(*extra_args, **extra_kwargs)
+    return inner

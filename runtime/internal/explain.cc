@@ -1,0 +1,137 @@
+// Explain: the runtime's record of what a run compiled (runtime.h ExplainEvent), the
+// report `wick explain SCRIPT` prints, and the natives torch._dynamo.explain reads.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "runtime/internal/state.h"
+#include "runtime/runtime.h"
+#include "vm/torch/internal.h"
+
+namespace wick::runtime {
+
+void StartExplainRecording(vm::Interpreter& interp) {
+  internal::RuntimeState& s = internal::State(interp.runtime());
+  s.explain_events.clear();
+  s.recording_explain = true;
+}
+
+std::vector<ExplainEvent> TakeExplainEvents(vm::Interpreter& interp) {
+  internal::RuntimeState& s = internal::State(interp.runtime());
+  s.recording_explain = false;
+  return std::exchange(s.explain_events, {});
+}
+
+namespace {
+
+std::string Indent(const std::string& text, const std::string& prefix) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    absl::StrAppend(&out, end > start ? prefix : "", text.substr(start, end - start), "\n");
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FormatExplainReport(const std::vector<ExplainEvent>& events) {
+  int graphs = 0, breaks = 0, skips = 0, recompiles = 0, ops = 0;
+  for (const ExplainEvent& e : events) {
+    switch (e.kind) {
+      case ExplainEvent::Kind::kGraph: ++graphs; ops += static_cast<int>(e.ops.size()); break;
+      case ExplainEvent::Kind::kBreak: ++breaks; break;
+      case ExplainEvent::Kind::kSkip: ++skips; break;
+      case ExplainEvent::Kind::kRecompile: ++recompiles; break;
+    }
+  }
+  std::string out = absl::StrCat("==== wick explain ====\n", "Graphs: ", graphs, ", ops: ", ops,
+                                 ", graph breaks: ", breaks, ", skipped frames: ", skips,
+                                 ", recompiles: ", recompiles, "\n");
+  std::string last_frame;
+  for (const ExplainEvent& e : events) {
+    const std::string frame = absl::StrCat("[", e.compile_id, "] ", e.frame, " (", e.location, ")");
+    if (frame != last_frame) absl::StrAppend(&out, "\n", frame, "\n");
+    last_frame = frame;
+    switch (e.kind) {
+      case ExplainEvent::Kind::kGraph:
+        absl::StrAppend(&out, "  graph ", e.graph_name, ": ", e.ops.size(), " ops, compiled in ",
+                        absl::StrFormat("%.3f", e.compile_seconds * 1e3), " ms\n",
+                        Indent(e.text, "    "), "  guards:\n", Indent(e.guard_tree, "    "));
+        break;
+      case ExplainEvent::Kind::kBreak: {
+        std::string at = "<unknown>";
+        if (!e.user_stack.empty()) {
+          at = absl::StrCat(e.user_stack.back().file, ":", e.user_stack.back().line);
+        }
+        absl::StrAppend(&out, "  graph break at ", at, "\n", Indent(e.text, "    "),
+                        "    user stack:\n");
+        for (const vm::TraceEntry& t : e.user_stack) {
+          absl::StrAppend(&out, "      File \"", t.file, "\", line ", t.line, ", in ", t.function,
+                          "\n");
+          if (!t.source_line.empty()) absl::StrAppend(&out, "        ", t.source_line, "\n");
+        }
+        break;
+      }
+      case ExplainEvent::Kind::kSkip:
+        absl::StrAppend(&out, "  skipped (runs eagerly): ", e.text, "\n");
+        break;
+      case ExplainEvent::Kind::kRecompile:
+        absl::StrAppend(&out, "  recompile:\n", Indent(e.text, "    "));
+        break;
+    }
+  }
+  return out;
+}
+
+namespace internal {
+namespace {
+
+// explain_begin(): starts recording (torch._dynamo.explain).
+vm::Value ExplainBeginNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
+  State(rt).explain_events.clear();
+  State(rt).recording_explain = true;
+  return vm::Value::None();
+}
+
+// explain_end() -> [(kind, text, user_stack, ops, guards, compile_seconds), ...] where
+// user_stack is [(file, line, function)] and guards [(name, source, create_function)].
+vm::Value ExplainEndNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
+  RuntimeState& s = State(rt);
+  s.recording_explain = false;
+  std::vector<ExplainEvent> events = std::exchange(s.explain_events, {});
+  std::vector<vm::Value> items;
+  static const char* const kKinds[] = {"graph", "break", "skip", "recompile"};
+  for (const ExplainEvent& e : events) {
+    std::vector<vm::Value> stack, ops, guards;
+    for (const vm::TraceEntry& t : e.user_stack) {
+      stack.push_back(rt.NewTuple({rt.NewStr(t.file), vm::Value::Int(t.line),
+                                   rt.NewStr(t.function)}));
+    }
+    for (const std::string& o : e.ops) ops.push_back(rt.NewStr(o));
+    for (const ExplainGuard& g : e.guards) {
+      guards.push_back(rt.NewTuple({rt.NewStr(g.name), rt.NewStr(g.source),
+                                    rt.NewStr(g.create_function)}));
+    }
+    items.push_back(rt.NewTuple({rt.NewStr(kKinds[static_cast<int>(e.kind)]), rt.NewStr(e.text),
+                                 rt.NewList(std::move(stack)), rt.NewList(std::move(ops)),
+                                 rt.NewList(std::move(guards)),
+                                 vm::Value::Float(e.compile_seconds)}));
+  }
+  return rt.NewList(std::move(items));
+}
+
+}  // namespace
+
+void AddExplainNatives(vm::Runtime& rt, vm::Dict* module_dict) {
+  vm::torch::AddFunction(rt, module_dict, "explain_begin", &ExplainBeginNative);
+  vm::torch::AddFunction(rt, module_dict, "explain_end", &ExplainEndNative);
+}
+
+}  // namespace internal
+}  // namespace wick::runtime
