@@ -62,6 +62,44 @@ struct OutputCollector {
   }
 };
 
+absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputCollector& out);
+
+// A function MAKE_FUNCTION made in the top frame: rebuilt from its code, defaults and
+// the frame's own cells (a closure over cells of an inlined call cannot be).
+absl::StatusOr<Rebuild> RebuildClosure(Translator& tx, const VarPtr& v, OutputCollector& out) {
+  Translator* top = tx.state().stack.empty() ? &tx : tx.state().stack.front();
+  Rebuild r;
+  r.kind = Rebuild::Kind::kMakeFunction;
+  r.value = v->code;
+  r.globals = v->globals;
+  for (const VarPtr& d : {v->defaults, v->kwdefaults}) {
+    if (d == nullptr) {
+      Rebuild none;
+      none.value = vm::Value::None();
+      r.children.push_back(std::move(none));
+      continue;
+    }
+    ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, d, out));
+    r.children.push_back(std::move(c));
+  }
+  for (const VarPtr& cell : v->closure) {
+    int32_t index = -1;
+    for (size_t i = 0; i < top->cells().size(); ++i) {
+      if (top->cells()[i] == cell) index = static_cast<int32_t>(i);
+    }
+    if (index < 0) {
+      return tx.Break("Reconstruction failure", DescribeVar(tx.state().rt, *v),
+                      "Dynamo in wick cannot rebuild a closure over variables of an "
+                      "inlined call after a graph break.");
+    }
+    Rebuild c;
+    c.kind = Rebuild::Kind::kFrameCell;
+    c.index = index;
+    r.children.push_back(std::move(c));
+  }
+  return r;
+}
+
 absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputCollector& out) {
   Rebuild r;
   bool existing = v->source != nullptr && v->kind != VarKind::kTensor;
@@ -75,6 +113,20 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
     case VarKind::kNull:
       r.kind = Rebuild::Kind::kNull;
       return r;
+    case VarKind::kBoundMethod: {
+      if (v->self == nullptr || v->func == nullptr) break;
+      ASSIGN_OR_RETURN(Rebuild self, MakeRebuild(tx, v->self, out));
+      r.children.push_back(std::move(self));
+      if (v->func->is_constant() && tx.state().rt.IsStr(v->func->value)) {
+        r.kind = Rebuild::Kind::kGetAttr;  // a tensor or container method by name
+        r.value = v->func->value;
+        return r;
+      }
+      ASSIGN_OR_RETURN(Rebuild func, MakeRebuild(tx, v->func, out));
+      r.children.push_back(std::move(func));
+      r.kind = Rebuild::Kind::kBoundMethod;
+      return r;
+    }
     case VarKind::kGradModeExit:
       r.kind = v->eogb ? Rebuild::Kind::kErrorOnGraphBreakRestore : Rebuild::Kind::kGradRestore;
       r.value = vm::Value::Bool(v->grad_mode);
@@ -92,7 +144,7 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       r.value = v->value;
       return r;
     case VarKind::kFunction:
-      if (v->value.is_none()) break;
+      if (v->value.is_none()) return RebuildClosure(tx, v, out);
       r.kind = Rebuild::Kind::kConstant;
       r.value = v->value;
       return r;
@@ -236,6 +288,16 @@ absl::Status CaptureFrameValues(Translator& tx, OutputCollector& out, FrameValue
   for (const VarPtr& v : tx.stack()) {
     ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, v, out));
     fv->stack.push_back(std::move(r));
+  }
+  // Cell variables (not free variables: writes to those are kStoreCell side effects).
+  for (size_t i = 0; i < code.cellvars.size() && i < tx.cells().size(); ++i) {
+    const VarPtr& cell = tx.cells()[i];
+    if (cell == nullptr || cell->contents == nullptr) {
+      fv->cells.push_back(std::nullopt);
+      continue;
+    }
+    ASSIGN_OR_RETURN(Rebuild r, MakeRebuild(tx, cell->contents, out));
+    fv->cells.push_back(std::move(r));
   }
   return absl::OkStatus();
 }

@@ -96,6 +96,12 @@ struct Rebuild {
     kDict,         // a new dict(zip(keys, children)), keys are constants
     kSize,         // torch.Size(children) (children are ints)
     kNull,         // the NULL value-stack slot below a callable (PUSH_NULL)
+    kGetAttr,      // getattr(children[0], value) (a method looked up by name: x.item)
+    kBoundMethod,  // a method object binding children[0] (self) to children[1] (func)
+    kMakeFunction,  // a function made in the frame: code `value`, globals `globals`,
+                    // children[0] defaults, children[1] keyword defaults (kConstant None
+                    // when absent), children[2...] its closure cells (kFrameCell)
+    kFrameCell,     // the running frame's cell `index` (cell and free variables)
     kGradRestore,  // the __exit__ of a `with torch.no_grad()`-style block: a callable
                    // that sets grad mode back to `value` (a bool)
     kErrorOnGraphBreakRestore,  // the same for `with torch._dynamo.error_on_graph_break()`
@@ -106,6 +112,7 @@ struct Rebuild {
   guards::SourcePtr source;
   std::vector<Rebuild> children;
   std::vector<vm::Value> keys;
+  vm::Value globals;  // kMakeFunction
 };
 
 // A mutation of pre-existing state, buffered during tracing and replayed in order after
@@ -153,6 +160,9 @@ struct BreakReason {
 struct FrameValues {
   std::vector<std::optional<Rebuild>> locals;
   std::vector<Rebuild> stack;
+  // The top frame's cell variables whose contents the trace set (nullopt: untouched),
+  // written into the running frame's cells before it continues.
+  std::vector<std::optional<Rebuild>> cells;
   bool grad_enabled = true;
   bool error_on_graph_break = false;
 };

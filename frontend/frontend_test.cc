@@ -574,18 +574,30 @@ it = iter([x, x])
 
 // Guards cannot read a method object's __self__, so a bound method handed to the frame
 // breaks instead of producing graph inputs nothing can resolve.
-TEST_F(FrontendTest, BoundMethodArgumentBreaks) {
+// A bound method passed in (or left on the stack by a graph break) is traced through
+// its parts: guards reach them as m.__self__ / m.__func__, and a native tensor method
+// becomes the method call LOAD_METHOD would have made.
+TEST_F(FrontendTest, BoundMethodArgumentsAreTraced) {
   Run(R"(
 import torch
 def call(fn):
-    return fn().dtype
+    return fn() + 1
 x = torch.ones(2, 3)
-m = x.argmax
+m = x.sum
 )");
   TraceResult r = TraceCall("call", {"m"});
-  ASSERT_EQ(r.stop.kind, Stop::Kind::kBreak);
-  EXPECT_EQ(r.stop.reason.gb_type, "Unsupported: bound method from outside the frame");
-  EXPECT_EQ(r.graph.num_calls(), 0);
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  EXPECT_EQ(r.graph.num_calls(), 2);
+  ASSERT_EQ(r.graph_inputs.size(), 1u);
+  EXPECT_EQ(r.graph_inputs[0]->Name(), "L['fn'].__self__");
+  bool func_guarded = false;
+  for (const guards::GuardSpec& g : r.guards) {
+    if (g.source != nullptr && g.source->Name() == "L['fn'].__func__" &&
+        g.kind == guards::GuardKind::kIdMatch) {
+      func_guarded = true;
+    }
+  }
+  EXPECT_TRUE(func_guarded);
 }
 
 // Zero-argument super() reads `self` and the `__class__` cell of the frame that calls

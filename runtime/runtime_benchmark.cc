@@ -1,6 +1,7 @@
 // Runtime costs: cache-hit dispatch (a compiled call minus running its graph; target
-// < 300 ns) and trace + compile of a 3-layer MLP forward with the eager backend (target
-// < 5 ms).
+// < 300 ns), trace + compile of a 3-layer MLP forward with the eager backend (target
+// < 5 ms), and the graph-break path (an MLP split by one graph break per call minus the
+// same MLP without it, cache warm; target <= 2 us: BM_MLPWithBreak - BM_MLPNoBreak).
 //
 //   bazel run -c opt //runtime:runtime_benchmark
 #include <string>
@@ -37,12 +38,25 @@ class MLP(torch.nn.Module):
     def forward(self, x):
         return self.fc3(self.fc2(self.fc1(x).relu()).relu())
 
+def mlp_whole(x):
+    h = mlp.fc2(mlp.fc1(x).relu()).relu()
+    return mlp.fc3(h)
+
+def mlp_split(x):
+    h = mlp.fc2(mlp.fc1(x).relu()).relu()
+    torch._dynamo.graph_break()
+    return mlp.fc3(h)
+
 opt_f = torch.compile(f, backend="eager")
 mlp = MLP()
 opt_mlp = torch.compile(mlp.forward, backend="eager")
 x = torch.ones(4)
 xb = torch.ones(8, 16)
 opt_f(x)
+opt_whole = torch.compile(mlp_whole, backend="eager")
+opt_split = torch.compile(mlp_split, backend="eager")
+opt_whole(xb)
+opt_split(xb)
 )py";
 
 // One interpreter with the program loaded.
@@ -100,6 +114,20 @@ void BM_TraceAndCompileMLP(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_TraceAndCompileMLP)->Unit(benchmark::kMillisecond);
+
+// The same two halves of an MLP with and without a graph break between them (both
+// cached): the difference is what a break costs per call (rebuilding the frame, the
+// eager instruction, the resume entry's guards and dispatch).
+void RunMlp(benchmark::State& state, const char* name) {
+  World w;
+  vm::Value opt = w.Global(name);
+  vm::Value args[] = {w.Global("xb")};
+  for (auto _ : state) benchmark::DoNotOptimize(vm::Call(w.rt, opt, args));
+}
+void BM_MLPNoBreak(benchmark::State& state) { RunMlp(state, "opt_whole"); }
+void BM_MLPWithBreak(benchmark::State& state) { RunMlp(state, "opt_split"); }
+BENCHMARK(BM_MLPNoBreak);
+BENCHMARK(BM_MLPWithBreak);
 
 }  // namespace
 }  // namespace wick::runtime

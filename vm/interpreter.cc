@@ -252,6 +252,19 @@ Value InterpreterAccess::LeaveStepCopy(Interpreter& in, Frame& f, bool hook) {
   return in.Resume(state, hook);
 }
 
+Value Interpreter::NewFunction(const Value& code, const Value& globals, Value defaults,
+                               Value kwdefaults, Value closure) {
+  if (rt_.TypeOf(code) != rt_.types().code || !rt_.IsDict(globals)) {
+    return rt_.Raise(rt_.exc().type_error, "NewFunction: needs a code object and globals");
+  }
+  Value f = internal::NewFunction(rt_, code, globals.as<Dict>(), builtins_);
+  Function* fn = f.as<Function>();
+  fn->defaults = std::move(defaults);
+  fn->kwdefaults = std::move(kwdefaults);
+  fn->closure = std::move(closure);
+  return f;
+}
+
 FrameState Interpreter::CaptureFrameState(const Frame& frame) const {
   FrameState s;
   s.code = Value::Borrow(frame.code);

@@ -138,6 +138,11 @@ class Interpreter {
   // and eagerly elsewhere (exception handlers). Resume a FrameState whose code is the
   // copy; the hook never sees the copy itself.
   Value MakeStepCode(const CodeObject& code, int32_t offset, int32_t count = 1);
+  // A function as MAKE_FUNCTION makes it: `code` (a CodeObject) with `globals` (a Dict),
+  // defaults (tuple or None), keyword defaults (dict or None) and closure (tuple of
+  // Cells or None). Graph breaks rebuild closures made inside a compiled frame this way.
+  Value NewFunction(const Value& code, const Value& globals, Value defaults, Value kwdefaults,
+                    Value closure);
   // The frame state of `frame` now (for hooks and tests).
   FrameState CaptureFrameState(const Frame& frame) const;
   // The innermost running frame, or null.

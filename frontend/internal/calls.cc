@@ -107,7 +107,13 @@ absl::StatusOr<VarPtr> SkipFrame(Translator& tx, const std::vector<VarPtr>& args
   } else {
     s = tx.Break(absl::StrCat("SKIPPED INLINING ", CodeRepr(*tx.code()), ": ", reason), "", "");
   }
-  if (st.pending_break.has_value()) st.pending_break->bare = true;
+  if (st.pending_break.has_value()) {
+    st.pending_break->bare = true;
+    // Inlined: upstream reports it at the caller's call of the skipped function.
+    if (st.stack.size() > 1 && st.pending_break->user_stack.size() > 1) {
+      st.pending_break->user_stack.pop_back();
+    }
+  }
   return s;
 }
 

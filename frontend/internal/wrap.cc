@@ -234,18 +234,21 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
     if (source != nullptr) AddGuard(tx, GuardKind::kEqualsMatch, Source::Attr(source, "mode"), mode);
   } else if (rt.TypeOf(v) == rt.types().bound_method) {
-    // guards::Resolve reads no `__self__`/`__func__` of a method object, so guards and
-    // graph inputs under such a source would never resolve: stop instead.
-    if (source != nullptr) {
-      return tx.Break("Unsupported: bound method from outside the frame",
-                      "BoundMethod",
-                      "Dynamo in wick cannot guard on a bound method passed into the "
-                      "compiled frame (its __self__ and __func__ are not guardable yet).");
-    }
+    // Guards reach the parts through `__self__` and `__func__` (guards::Resolve).
+    AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
     const vm::BoundMethod* m = v.as<vm::BoundMethod>();
     var = MakeVar(VarKind::kBoundMethod);
     ASSIGN_OR_RETURN(var->self, Wrap(tx, m->self, source ? Source::Attr(source, "__self__") : nullptr));
-    ASSIGN_OR_RETURN(var->func, Wrap(tx, m->func, source ? Source::Attr(source, "__func__") : nullptr));
+    if (rt.TypeOf(m->func) == rt.types().builtin_function &&
+        m->func.as<vm::BuiltinFunction>()->is_method()) {
+      // A native method (x.item): the tracker form LOAD_METHOD makes, a method by name.
+      AddGuard(tx, GuardKind::kIdMatch, source ? Source::Attr(source, "__func__") : nullptr,
+               m->func);
+      var->func = MakeConstant(rt.NewStr(m->func.as<vm::BuiltinFunction>()->name));
+    } else {
+      ASSIGN_OR_RETURN(var->func,
+                       Wrap(tx, m->func, source ? Source::Attr(source, "__func__") : nullptr));
+    }
   } else {
     // Modules, classes, builtins, instances: identity for nn.Modules (their parameters
     // and submodules are read through the same object), type for other instances.

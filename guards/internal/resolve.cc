@@ -37,6 +37,13 @@ const vm::Value* GetAttrNoCode(const vm::Value& obj, const std::string& name,
   if (frame.rt != nullptr && o->type() == frame.rt->types().module) {
     return obj.as<vm::Module>()->dict->GetStr(name);
   }
+  // A bound method's parts (a method call cut by a graph break leaves one on the stack).
+  if (frame.rt != nullptr && o->type() == frame.rt->types().bound_method) {
+    const vm::BoundMethod* m = obj.as<vm::BoundMethod>();
+    if (name == "__self__") return &m->self;
+    if (name == "__func__") return &m->func;
+    return nullptr;
+  }
   const vm::Value* on_type = o->type()->Lookup(name);
   // A data descriptor (property, getset) on the type wins over the instance dict and
   // would run code: the guard cannot read it, so the path "does not exist".

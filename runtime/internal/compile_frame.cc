@@ -342,27 +342,35 @@ int32_t NestedStopCount(const frontend::Stop& stop) {
 }
 
 // The frames above the compiled one, outermost first, as upstream's non-verbose
-// graph-break traceback starts with them. A resume entry's frame sits on the step copy
-// of its code, which sits on the frame the break came from: neither is shown (the
-// resume entry is the same function at a later line).
+// graph-break traceback starts with them. A graph break runs its instruction in a step
+// copy of the code, on top of the frame the break came from (parked in the hook, not
+// shown): the step copy is that function at the breaking line, unless the frame below
+// it is the resume entry it continued into (the same function, shown there already).
+// A traceback entry for a frame at the instruction it runs.
+vm::TraceEntry EntryOf(const vm::Frame& f) {
+  vm::TraceEntry e;
+  e.file = f.code->source ? f.code->source->filename : "";
+  e.line = f.lasti >= 0 && f.lasti < static_cast<int32_t>(f.code->positions.size())
+               ? f.code->LineAt(f.lasti)
+               : f.code->first_line;
+  e.function = f.code->name;
+  if (f.code->source) {
+    e.source_line = std::string(absl::StripAsciiWhitespace(f.code->source->Line(e.line)));
+  }
+  return e;
+}
+
 std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame) {
   std::vector<vm::TraceEntry> out;
-  for (const vm::Frame* f = frame.back; f != nullptr; f = f->back) {
-    if ((f->code->flags & vm::kCodeStep) != 0) {
-      f = f->back;
-      if (f == nullptr) break;
+  const vm::Frame* below = &frame;
+  for (const vm::Frame* f = frame.back; f != nullptr; below = f, f = f->back) {
+    if ((f->code->flags & vm::kCodeStep) == 0) {
+      out.push_back(EntryOf(*f));
       continue;
     }
-    vm::TraceEntry e;
-    e.file = f->code->source ? f->code->source->filename : "";
-    e.line = f->lasti >= 0 && f->lasti < static_cast<int32_t>(f->code->positions.size())
-                 ? f->code->LineAt(f->lasti)
-                 : f->code->first_line;
-    e.function = f->code->name;
-    if (f->code->source) {
-      e.source_line = std::string(absl::StripAsciiWhitespace(f->code->source->Line(e.line)));
-    }
-    out.push_back(std::move(e));
+    if (below->code != f->code->step_origin.object()) out.push_back(EntryOf(*f));
+    f = f->back;  // the parked frame: the loop steps past it
+    if (f == nullptr) break;
   }
   std::reverse(out.begin(), out.end());
   return out;
@@ -407,7 +415,7 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
   }
   std::vector<vm::TraceEntry> stack = FramesAbove(a.frame);
   stack.insert(stack.end(), br.user_stack.begin(), br.user_stack.end());
-  WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(reason, stack);
+  WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(reason, stack, br.bare);
 }
 
 // Names the resume entry at (code, offset) after the line of the instruction before it.

@@ -44,6 +44,24 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& 
       return r.value;
     case Rebuild::Kind::kNull:
       return rt.Raise(rt.exc().runtime_error, "wick runtime: a NULL slot outside the stack");
+    case Rebuild::Kind::kGetAttr: {
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      return vm::GetAttr(rt, items[0], r.value.as<vm::Str>());
+    }
+    case Rebuild::Kind::kFrameCell:
+      if (r.index < 0 || r.index >= view.num_cells) {
+        return rt.Raise(rt.exc().runtime_error, "wick runtime: a closure cell is missing");
+      }
+      return view.cells[r.index];
+    case Rebuild::Kind::kMakeFunction: {
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      vm::Value closure = vm::Value::None();
+      if (items.size() > 2) closure = rt.NewTuple(std::vector<vm::Value>(items.begin() + 2, items.end()));
+      return rt.interpreter()->NewFunction(r.value, r.globals, items[0], items[1], closure);
+    }
+    case Rebuild::Kind::kBoundMethod:
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      return rt.NewBoundMethod(std::move(items[0]), std::move(items[1]));
     case Rebuild::Kind::kGradRestore:
     case Rebuild::Kind::kErrorOnGraphBreakRestore: {
       vm::Value m = rt.interpreter()->ImportModule("torch._dynamo.eval_frame");
@@ -240,6 +258,12 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
   state.locals_dict = frame.locals_dict;
   if (!BuildValues(rt, entry.frame, outs, view, &state)) return vm::Value::Raised();
   state.cells.assign(frame.cells, frame.cells + frame.code->num_cells());
+  for (size_t i = 0; i < entry.frame.cells.size() && i < state.cells.size(); ++i) {
+    if (!entry.frame.cells[i].has_value()) continue;
+    vm::Value v = Build(rt, *entry.frame.cells[i], outs, view);
+    if (v.is_raised()) return v;
+    state.cells[i].as<vm::Cell>()->value = std::move(v);
+  }
   std::vector<vm::FrameState> nested;
   if (entry.plan == CacheEntry::Plan::kNested) {
     state.offset = entry.offset + 1;

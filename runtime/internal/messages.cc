@@ -82,12 +82,13 @@ std::string FormatUnsupported(absl::string_view block, const std::vector<vm::Tra
 }
 
 std::string FormatGraphBreakRecord(absl::string_view block,
-                                   const std::vector<vm::TraceEntry>& stack) {
+                                   const std::vector<vm::TraceEntry>& stack, bool bare) {
   std::string where = "<unknown>";
   if (!stack.empty()) where = absl::StrCat(stack.back().file, ":", stack.back().line);
-  // Upstream's reason text is the block plus a newline, hence the blank line.
+  // Upstream's reason text is the block plus a newline, hence the blank line; a bare
+  // string reason has none.
   return absl::StrCat("Graph break in user code at ", where, "\nGraph Break Reason: ", block,
-                      "\n\nUser code traceback:\n", FormatStack(stack));
+                      bare ? "\n" : "\n\n", "User code traceback:\n", FormatStack(stack));
 }
 
 std::string FormatEntryReason(absl::string_view compile_id,

@@ -34,7 +34,7 @@ std::string FormatUnsupported(absl::string_view block, const std::vector<vm::Tra
 
 // The graph_breaks artifact record (§16.1).
 std::string FormatGraphBreakRecord(absl::string_view block,
-                                   const std::vector<vm::TraceEntry>& stack);
+                                   const std::vector<vm::TraceEntry>& stack, bool bare = false);
 
 // One cache entry's failure: "{compile_id}: {reason}" ("0/0: tensor 'x' size mismatch
 // ..."); verbose joins every failing guard with "; ". Sources are shortened as upstream's
