@@ -41,6 +41,7 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");
+  k.nullcontext_type = ModuleAttr(interp, "contextlib", "nullcontext");
   k.eogb_restore_type =
       ModuleAttr(interp, "torch._dynamo.eval_frame", "_ErrorOnGraphBreakRestore");
   k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
@@ -128,6 +129,10 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       return r;
     }
     case VarKind::kGradModeExit:
+      if (v->nullctx) {
+        r.kind = Rebuild::Kind::kNullContextExit;
+        return r;
+      }
       r.kind = v->eogb ? Rebuild::Kind::kErrorOnGraphBreakRestore : Rebuild::Kind::kGradRestore;
       r.value = vm::Value::Bool(v->grad_mode);
       return r;
@@ -254,7 +259,11 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
       continue;
     }
     ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, guards::Source::Stack(i)));
+    const bool reenter = var->kind == VarKind::kGradModeExit && !var->eogb && !var->nullctx;
     tx.PushEntryValue(std::move(var));
+    // Inside a grad-mode block a break cut: re-entered, as upstream's resume function
+    // does in its prologue (the mode is already set; the node records it).
+    if (reenter) RETURN_IF_ERROR(SetGradMode(tx, tx.state().grad_enabled, /*force=*/true));
   }
   return absl::OkStatus();
 }
@@ -411,6 +420,9 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     s = internal::CaptureFrameValues(top, out, &result.frame);
     if (s.ok()) s = internal::CaptureInlinedFrames(top, out, &result.inlined);
     if (s.ok()) s = internal::CollectSideEffects(top, out, &result.side_effects);
+    // The graph leaves grad mode as it found it; the runtime sets the mode the rest of
+    // the frame runs in.
+    if (s.ok()) s = internal::SetGradMode(top, st.entry_grad_enabled);
   } else if (ret.ok()) {
     absl::StatusOr<Rebuild> r = internal::MakeRebuild(top, *ret, out);
     if (r.ok()) {

@@ -105,6 +105,7 @@ struct Rebuild {
     kGradRestore,  // the __exit__ of a `with torch.no_grad()`-style block: a callable
                    // that sets grad mode back to `value` (a bool)
     kErrorOnGraphBreakRestore,  // the same for `with torch._dynamo.error_on_graph_break()`
+    kNullContextExit,           // the __exit__ of a `with contextlib.nullcontext()` block
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;

@@ -639,6 +639,12 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   if (v.is_object() && v.object() == rt.types().super_ && kwargs.empty()) {
     return MakeSuper(tx, args);
   }
+  if (v.Is(k.nullcontext_type) && args.size() <= 1 && kwargs.empty()) {
+    VarPtr g = MakeVar(VarKind::kGradMode);
+    g->nullctx = true;
+    g->items = args.empty() ? std::vector<VarPtr>{MakeConstant(vm::Value::None())} : args;
+    return g;
+  }
   if (v.Is(k.eogb_type) && args.size() == 1 && kwargs.empty() && args[0]->is_constant() &&
       args[0]->value.is_bool()) {
     VarPtr g = MakeVar(VarKind::kGradMode);
@@ -767,7 +773,12 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
     }
     case VarKind::kGradModeExit:
       tx.state().direct_call = nullptr;
-      (fn->eogb ? tx.state().error_on_graph_break : tx.state().grad_enabled) = fn->grad_mode;
+      if (fn->nullctx) return MakeConstant(vm::Value::None());
+      if (fn->eogb) {
+        tx.state().error_on_graph_break = fn->grad_mode;
+      } else {
+        RETURN_IF_ERROR(SetGradMode(tx, fn->grad_mode));
+      }
       return MakeConstant(vm::Value::None());
     default: break;
   }

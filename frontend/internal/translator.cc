@@ -165,6 +165,23 @@ bool Translator::TopFrameStep() {
   return true;
 }
 
+absl::Status SetGradMode(Translator& tx, bool enabled, bool force) {
+  TraceState& st = tx.state();
+  if (st.grad_enabled == enabled && !force) return absl::OkStatus();
+  st.grad_enabled = enabled;
+  static const tensor::OpDef* op = tensor::OpRegistry::Global().Find("_set_grad_enabled");
+  if (op == nullptr) return absl::InternalError("_set_grad_enabled is not registered");
+  st.body_started = true;  // inputs found after this restart the trace (wrap.cc)
+  graph::Spelling spelling;
+  spelling.style = graph::CallStyle::kFunction;
+  spelling.target = "torch._C._set_grad_enabled";
+  spelling.args = {graph::Arg::Constant(tensor::Value(enabled))};
+  return st.builder
+      .AddCall(op, {graph::Arg::Constant(tensor::Value(enabled))}, std::move(spelling),
+               tx.Origin())
+      .status();
+}
+
 absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
   if (st_.stack.size() > kMaxInlineDepth) {
     return Break("Inline depth exceeded", code_->qualname,
@@ -574,12 +591,18 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
       }
       VarPtr exit = MakeVar(VarKind::kGradModeExit);
       exit->eogb = mgr->eogb;
+      exit->nullctx = mgr->nullctx;
+      if (mgr->nullctx) {
+        Push(std::move(exit));
+        Push(mgr->items.empty() ? MakeConstant(vm::Value::None()) : mgr->items[0]);
+        return absl::OkStatus();
+      }
       if (mgr->eogb) {
         exit->grad_mode = st_.error_on_graph_break;
         st_.error_on_graph_break = mgr->grad_mode;
       } else {
         exit->grad_mode = st_.grad_enabled;
-        st_.grad_enabled = mgr->grad_mode;
+        RETURN_IF_ERROR(SetGradMode(*this, mgr->grad_mode));
       }
       Push(std::move(exit));
       Push(MakeConstant(vm::Value::None()));

@@ -46,6 +46,7 @@ struct KnownObjects {
   vm::Value tensor_type;     // torch.Tensor
   vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
   vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
+  vm::Value nullcontext_type;   // contextlib.nullcontext
   vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
 
@@ -301,6 +302,12 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
 bool ReifyConstant(vm::Runtime& rt, const VarPtr& v, vm::Value* out);
 // A tracker as a registry argument for spelling ("as written").
 absl::StatusOr<graph::Arg> SpellArg(Translator& tx, const VarPtr& v);
+
+// Switches the traced grad mode to `enabled`, recording upstream's
+// torch._C._set_grad_enabled node when it changes.
+// `force`: record the node even when the mode does not change (a resume entry
+// re-entering the grad-mode blocks the break cut, as upstream's resume functions do).
+absl::Status SetGradMode(Translator& tx, bool enabled, bool force = false);
 
 // Marks a pre-existing container as mutated (its final state is replayed).
 void NoteMutation(Translator& tx, const VarPtr& container);

@@ -86,6 +86,9 @@ struct Var {
   // kGradMode/kGradModeExit of torch._dynamo.error_on_graph_break(flag) instead of grad
   // mode: `grad_mode` is then the error_on_graph_break flag.
   bool eogb = false;
+  // kGradMode/kGradModeExit of contextlib.nullcontext(enter_result): no state at all;
+  // `items[0]` is what __enter__ returns.
+  bool nullctx = false;
 
   bool is_constant() const { return kind == VarKind::kConstant; }
   bool is_tensor() const { return kind == VarKind::kTensor; }

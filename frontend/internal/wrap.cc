@@ -237,6 +237,15 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     // Guards reach the parts through `__self__` and `__func__` (guards::Resolve).
     AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
     const vm::BoundMethod* m = v.as<vm::BoundMethod>();
+    if (!st.known.nullcontext_type.is_none() && m->self.is_object() &&
+        rt.TypeOf(m->self) == st.known.nullcontext_type.as<vm::Type>()) {
+      // A nullcontext block's exit a graph break left on the stack.
+      AddGuard(tx, GuardKind::kTypeMatch, source ? Source::Attr(source, "__self__") : nullptr,
+               vm::Value::Borrow(rt.TypeOf(m->self)));
+      var = MakeVar(VarKind::kGradModeExit);
+      var->nullctx = true;
+      return var;
+    }
     var = MakeVar(VarKind::kBoundMethod);
     ASSIGN_OR_RETURN(var->self, Wrap(tx, m->self, source ? Source::Attr(source, "__self__") : nullptr));
     if (rt.TypeOf(m->func) == rt.types().builtin_function &&

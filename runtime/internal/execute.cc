@@ -62,6 +62,15 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& 
     case Rebuild::Kind::kBoundMethod:
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
       return rt.NewBoundMethod(std::move(items[0]), std::move(items[1]));
+    case Rebuild::Kind::kNullContextExit: {
+      vm::Value m = rt.interpreter()->ImportModule("contextlib");
+      if (m.is_raised()) return m;
+      vm::Value cls = vm::GetAttr(rt, m, "nullcontext");
+      if (cls.is_raised()) return cls;
+      vm::Value ctx = vm::Call(rt, cls, {});
+      if (ctx.is_raised()) return ctx;
+      return vm::GetAttr(rt, ctx, "__exit__");
+    }
     case Rebuild::Kind::kGradRestore:
     case Rebuild::Kind::kErrorOnGraphBreakRestore: {
       vm::Value m = rt.interpreter()->ImportModule("torch._dynamo.eval_frame");

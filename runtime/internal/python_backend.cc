@@ -135,12 +135,18 @@ vm::Value GraphNodes(vm::Runtime& rt, vm::Args args, const vm::KwArgs&) {
   if (h == nullptr) return vm::Value::Raised();
   std::vector<vm::Value> nodes;
   for (const graph::Node& n : h->graph.nodes()) {
+    // As FX has them: a placeholder's target is forward()'s parameter name ("L_x_"), a
+    // call's its qualified callable ("operator.add", resolved to the object in Python) or,
+    // for call_method, the method name.
     std::string target = n.name;
-    if (n.kind == graph::NodeKind::kCall) target = n.spelling.target;
+    std::string op(graph::NodeKindName(n.kind));
+    if (n.kind == graph::NodeKind::kPlaceholder) target = n.target;
+    if (n.kind == graph::NodeKind::kCall) {
+      target = n.spelling.target;
+      if (n.spelling.style == graph::CallStyle::kMethod) op = "call_method";
+    }
     if (n.kind == graph::NodeKind::kOutput) target = "output";
-    if (n.kind == graph::NodeKind::kGetAttr) target = n.name;
-    nodes.push_back(rt.NewTuple({rt.NewStr(graph::NodeKindName(n.kind)), rt.NewStr(n.name),
-                                 rt.NewStr(target)}));
+    nodes.push_back(rt.NewTuple({rt.NewStr(op), rt.NewStr(n.name), rt.NewStr(target)}));
   }
   return rt.NewList(std::move(nodes));
 }

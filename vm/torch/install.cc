@@ -46,6 +46,15 @@ bool InitTorch(Interpreter& interp, const Value& module) {
   return true;
 }
 
+// torch._C._set_grad_enabled(mode): sets grad mode (what torch.no_grad() does inside).
+Value SetGradEnabledNative(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (args.size() != 1 || !kwargs.empty() || !args[0].is_bool()) {
+    return rt.Raise(rt.exc().type_error, "_set_grad_enabled(): argument 'enabled' must be bool");
+  }
+  SetGradModeEnabled(rt, args[0].as_bool());
+  return Value::None();
+}
+
 // torch._C holds `_nn`: built here and entered in sys.modules, so both
 // `from torch._C import _nn` and `import torch._C._nn` find the same module.
 bool InitTorchC(Interpreter& interp, const Value& module) {
@@ -58,6 +67,7 @@ bool InitTorchC(Interpreter& interp, const Value& module) {
       !mods->SetStr(rt, rt.Intern("torch._C._nn"), nn)) {
     return false;
   }
+  torch::AddFunction(rt, module.as<Module>()->dict, "_set_grad_enabled", &SetGradEnabledNative);
   return module.as<Module>()->dict->SetStr(rt, rt.Intern("_nn"), nn);
 }
 

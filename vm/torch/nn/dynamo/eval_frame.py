@@ -2,8 +2,27 @@
 # native module `_wick_runtime` (runtime/module.cc): the compile entry point with its
 # decorator forms, OptimizedModule for torch.compile(module), the GraphModule custom
 # backends receive, and set_stance. Imported only when the runtime is linked.
+import operator
+
 import torch
 import _wick_runtime
+
+
+# A call_function node's target as the callable upstream's FX node holds
+# (operator.add, torch.sin, torch._C._set_grad_enabled); other targets stay strings.
+def _resolve_target(op, target):
+    if op != "call_function" or "." not in target:
+        return target
+    parts = target.split(".")
+    roots = {"operator": operator, "torch": torch}
+    if parts[0] not in roots:
+        return target
+    obj = roots[parts[0]]
+    for part in parts[1:]:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return target
+    return obj
 
 
 # The graph module a custom backend receives: print(gm.code), gm.graph.nodes (each with
@@ -29,7 +48,8 @@ class Graph:
 class GraphModule:
     def __init__(self, handle):
         self._handle = handle
-        nodes = [Node(op, name, target) for op, name, target in _wick_runtime._graph_nodes(handle)]
+        nodes = [Node(op, name, _resolve_target(op, target))
+                 for op, name, target in _wick_runtime._graph_nodes(handle)]
         self.graph = Graph(nodes)
 
     @property
