@@ -42,6 +42,9 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");
   k.nullcontext_type = ModuleAttr(interp, "contextlib", "nullcontext");
+  k.continuation_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_Continuation");
+  k.unbound_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_UNBOUND");
+  k.null_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NULL");
   k.eogb_restore_type =
       ModuleAttr(interp, "torch._dynamo.eval_frame", "_ErrorOnGraphBreakRestore");
   k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
@@ -224,6 +227,57 @@ absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
   return absl::OkStatus();
 }
 
+// A torch._dynamo.eval_frame._Continuation a nested break left on the stack: the rest of
+// an inlined frame, traced here as an inlined call from its offset, its values read
+// through `source` (L['___stack0'].locals[1], ...). Its value is what it returns.
+absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Value& cont,
+                                          const guards::SourcePtr& source) {
+  TraceState& st = tx.state();
+  vm::Runtime& rt = st.rt;
+  const vm::Dict* attrs = cont.as<vm::Instance>()->dict;
+  const vm::Value* fn = attrs != nullptr ? attrs->GetStr("function") : nullptr;
+  const vm::Value* offset = attrs != nullptr ? attrs->GetStr("offset") : nullptr;
+  const vm::Value* locals = attrs != nullptr ? attrs->GetStr("locals") : nullptr;
+  const vm::Value* stack = attrs != nullptr ? attrs->GetStr("stack") : nullptr;
+  if (fn == nullptr || offset == nullptr || locals == nullptr || stack == nullptr ||
+      rt.TypeOf(*fn) != rt.types().function || !offset->is_int() || !rt.IsList(*locals) ||
+      !rt.IsList(*stack) || fn->as<vm::Function>()->code_object()->num_cells() > 0) {
+    return tx.Break("Unsupported: continuation", "continuation",
+                    "Dynamo in wick cannot trace this nested graph break continuation.");
+  }
+  ASSIGN_OR_RETURN(VarPtr fn_var, Wrap(tx, *fn, guards::Source::Attr(source, "function")));
+  ASSIGN_OR_RETURN(VarPtr offset_var, Wrap(tx, *offset, guards::Source::Attr(source, "offset")));
+  const vm::Function* f = fn->as<vm::Function>();
+  vm::CodeObject* code = f->code_object();
+  const std::vector<vm::Value>& lv = locals->as<vm::List>()->items;
+  const std::vector<vm::Value>& sv = stack->as<vm::List>()->items;
+  if (lv.size() != code->varnames.size()) {
+    return absl::InternalError("continuation locals do not fit the code");
+  }
+  Translator child(st, code, &tx);
+  child.function = fn_var;
+  child.set_globals(f->globals.as<vm::Dict>(), f->globals.as<vm::Dict>() == st.frame.globals);
+  const guards::SourcePtr lsrc = guards::Source::Attr(source, "locals");
+  const guards::SourcePtr ssrc = guards::Source::Attr(source, "stack");
+  for (size_t i = 0; i < lv.size(); ++i) {
+    if (lv[i].Is(st.known.unbound_marker)) continue;
+    ASSIGN_OR_RETURN(child.locals()[i], Wrap(tx, lv[i], guards::Source::Item(lsrc, i)));
+  }
+  for (size_t i = 0; i < sv.size(); ++i) {
+    if (sv[i].Is(st.known.null_marker)) {
+      child.PushEntryValue(MakeVar(VarKind::kNull));
+    } else if (sv[i].is_object() && !st.known.continuation_type.is_none() &&
+               rt.TypeOf(sv[i]) == st.known.continuation_type.as<vm::Type>()) {
+      ASSIGN_OR_RETURN(VarPtr inner, InlineContinuation(tx, sv[i], guards::Source::Item(ssrc, i)));
+      child.PushEntryValue(std::move(inner));
+    } else {
+      ASSIGN_OR_RETURN(VarPtr v, Wrap(tx, sv[i], guards::Source::Item(ssrc, i)));
+      child.PushEntryValue(std::move(v));
+    }
+  }
+  return child.Run(static_cast<int32_t>(offset->as_int()));
+}
+
 // The top frame's cells as trackers with sources; locals are read lazily by the
 // translator (Translator::set_lazy_frame).
 absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
@@ -258,6 +312,15 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
       tx.PushEntryValue(MakeVar(VarKind::kNull));
       continue;
     }
+    if (v.is_object() && !tx.state().known.continuation_type.is_none() &&
+        tx.state().rt.TypeOf(v) == tx.state().known.continuation_type.as<vm::Type>()) {
+      tx.state().in_continuation = true;
+      absl::StatusOr<VarPtr> r = InlineContinuation(tx, v, guards::Source::Stack(i));
+      tx.state().in_continuation = false;
+      if (!r.ok()) return r.status();
+      tx.PushEntryValue(*std::move(r));
+      continue;
+    }
     ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, guards::Source::Stack(i)));
     const bool reenter = var->kind == VarKind::kGradModeExit && !var->eogb && !var->nullctx;
     tx.PushEntryValue(std::move(var));
@@ -276,14 +339,10 @@ absl::Status CaptureFrameValues(Translator& tx, OutputCollector& out, FrameValue
   fv->error_on_graph_break = tx.state().error_on_graph_break;
   for (int32_t i = 0; i < static_cast<int32_t>(code.varnames.size()); ++i) {
     if (!tx.touched(i)) {  // never read or written: still the frame's own value
-      if (frame.locals[i].is_raised()) {
-        fv->locals.push_back(std::nullopt);
-      } else {
-        Rebuild r;
-        r.kind = Rebuild::Kind::kSource;
-        r.source = guards::Source::Local(code.varnames[i], i);
-        fv->locals.push_back(std::move(r));
-      }
+      Rebuild r;
+      r.kind = Rebuild::Kind::kFrameLocal;
+      r.index = i;
+      fv->locals.push_back(std::move(r));
       continue;
     }
     const VarPtr& v = tx.locals()[i];
@@ -453,6 +512,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.stop.step_requested = st.step_requested;
     result.stop.error_on_graph_break = st.break_error_on_graph_break;
     result.stop.frames = std::move(st.break_frames);
+    result.stop.in_continuation = st.break_in_continuation;
     result.side_effects.clear();
     result.frame = FrameValues();
     out.outputs.clear();

@@ -102,6 +102,8 @@ struct Rebuild {
                     // children[0] defaults, children[1] keyword defaults (kConstant None
                     // when absent), children[2...] its closure cells (kFrameCell)
     kFrameCell,     // the running frame's cell `index` (cell and free variables)
+    kFrameLocal,    // the running frame's local `index` as it is, bound or not (a local
+                    // the trace never touched: other paths to the same entry may differ)
     kGradRestore,  // the __exit__ of a `with torch.no_grad()`-style block: a callable
                    // that sets grad mode back to `value` (a bool)
     kErrorOnGraphBreakRestore,  // the same for `with torch._dynamo.error_on_graph_break()`
@@ -217,6 +219,9 @@ struct Stop {
   bool error_on_graph_break = false;
   // kBreak: the inline stack at the break, outermost (the top frame) first.
   std::vector<FrameAtBreak> frames;
+  // kBreak: the break is in the continuations of a nested break the entry starts with
+  // (the runtime then runs them first and traces the frame on its own).
+  bool in_continuation = false;
 };
 
 

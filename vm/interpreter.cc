@@ -200,7 +200,12 @@ Value Interpreter::Resume(const FrameState& state, bool consult_hook) {
   return InterpreterAccess::RunFrame(*this, f, state.offset, consult_hook);
 }
 
-Value Interpreter::MakeStepCode(const CodeObject& code, int32_t offset, int32_t count) {
+Value FrameEvalHook::OnContinuation(Interpreter& interp, FrameState state) {
+  return interp.Resume(state);
+}
+
+Value Interpreter::MakeStepCode(const CodeObject& code, int32_t offset, int32_t count,
+                                bool capture) {
   if (offset < 0 || count < 1 || offset + count > static_cast<int32_t>(code.code.size())) {
     return rt_.Raise(rt_.exc().runtime_error, "MakeStepCode: offset out of range");
   }
@@ -232,7 +237,7 @@ Value Interpreter::MakeStepCode(const CodeObject& code, int32_t offset, int32_t 
   auto mark_successor = [&](int32_t i) {
     if (i >= 0 && i < static_cast<int32_t>(co->code.size()) &&
         co->code[i].op == Opcode::RESUME_AT) {
-      co->code[i].arg = 1;
+      co->code[i].arg = capture ? 2 : 1;
     }
   };
   mark_successor(offset + count);
@@ -242,14 +247,15 @@ Value Interpreter::MakeStepCode(const CodeObject& code, int32_t offset, int32_t 
   return result;
 }
 
-Value InterpreterAccess::LeaveStepCopy(Interpreter& in, Frame& f, bool hook) {
+Value InterpreterAccess::LeaveStepCopy(Interpreter& in, Frame& f, int32_t mode) {
   FrameState state = in.CaptureFrameState(f);
   state.code = f.code->step_origin;
   // The frame's values now live in `state` only: a value moved on (a tensor the
   // program drops later) must not be kept alive by the step frame meanwhile.
   for (Value* p = f.stack_base; p < f.stack_top; ++p) *p = Value();
   f.stack_top = f.stack_base;
-  return in.Resume(state, hook);
+  if (mode == 2 && in.hook_ != nullptr) return in.hook_->OnContinuation(in, std::move(state));
+  return in.Resume(state, mode != 0);
 }
 
 Value Interpreter::NewFunction(const Value& code, const Value& globals, Value defaults,

@@ -101,6 +101,10 @@ class FrameEvalHook {
   virtual ~FrameEvalHook() = default;
   virtual bool OnFrameEnter(Interpreter& interp, Frame& frame, int32_t entry_offset,
                             Value* result) = 0;
+  // A step copy made with `capture` reached a normal successor: the frame's state there,
+  // to be continued later (the default continues it now, through the hook). Nested
+  // graph breaks hand the rest of an inlined frame to its caller's continuation this way.
+  virtual Value OnContinuation(Interpreter& interp, FrameState state);
 };
 
 class Interpreter {
@@ -136,8 +140,10 @@ class Interpreter {
   // and continues it in `code` through Resume, consulting the hook at the normal
   // successors (the instruction after the last kept one and the kept jumps' targets)
   // and eagerly elsewhere (exception handlers). Resume a FrameState whose code is the
-  // copy; the hook never sees the copy itself.
-  Value MakeStepCode(const CodeObject& code, int32_t offset, int32_t count = 1);
+  // copy; the hook never sees the copy itself. `capture`: at the normal successors the
+  // frame state goes to the hook's OnContinuation instead of being resumed.
+  Value MakeStepCode(const CodeObject& code, int32_t offset, int32_t count = 1,
+                     bool capture = false);
   // A function as MAKE_FUNCTION makes it: `code` (a CodeObject) with `globals` (a Dict),
   // defaults (tuple or None), keyword defaults (dict or None) and closure (tuple of
   // Cells or None). Graph breaks rebuild closures made inside a compiled frame this way.

@@ -47,6 +47,8 @@ struct KnownObjects {
   vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
   vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
   vm::Value nullcontext_type;   // contextlib.nullcontext
+  vm::Value continuation_type;  // torch._dynamo.eval_frame._Continuation
+  vm::Value unbound_marker, null_marker;  // eval_frame._UNBOUND / _NULL
   vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
 
@@ -97,6 +99,9 @@ struct TraceState {
   bool break_error_on_graph_break = false;  // ...when pending_break was set
   std::vector<FrameAtBreak> break_frames;  // Stop::frames
   std::vector<CapturedFrame> captured;     // inlined frames at a stop_at_count stop
+  // Tracing the _Continuation chain a resume entry starts with (Stop::in_continuation).
+  bool in_continuation = false;
+  bool break_in_continuation = false;
   // The translator whose CALL is calling now (set by CALL, taken by the callee that
   // inlines as that call's direct target; FrameAtBreak::resumable_call).
   Translator* direct_call = nullptr;

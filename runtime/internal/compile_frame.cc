@@ -453,7 +453,7 @@ bool StoreNestedPlan(Attempt& a, frontend::TraceResult& tr, vm::Value* result) {
     count = 2;
   }
   entry->leaf_offset = at;
-  entry->step_code = a.interp.MakeStepCode(leaf_code, at, count);
+  entry->step_code = a.interp.MakeStepCode(leaf_code, at, count, /*capture=*/true);
   if (entry->step_code.is_raised()) {
     *result = entry->step_code;
     return true;
@@ -630,6 +630,12 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
     if (a.config.suppress_errors) return SuppressError(a, text);
     *result = RaiseDynamoError(rt, "InternalTorchDynamoError", text);
     return true;
+  }
+  if (tr->stop.kind == frontend::Stop::Kind::kBreak && tr->stop.in_continuation) {
+    // The continuations run first (their own resume entries), then this frame is traced
+    // with their value (RuntimeState::OnFrameEnter).
+    a.cache.force_continuations = true;
+    return false;
   }
   if (tr->stop.kind == frontend::Stop::Kind::kBreak) return HandleBreak(a, topts, *tr, result);
   WICK_LOG_TO(symbolic_convert_log, logging::Level::kInfo)

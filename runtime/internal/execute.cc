@@ -17,10 +17,26 @@ namespace {
 using frontend::Rebuild;
 using frontend::SideEffect;
 
-vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& outs,
+// A graph's outputs and the Python objects made for them: an output reached twice (a
+// local and a value on the stack) is one object, as it was when traced.
+struct Outputs {
+  std::vector<tensor::Tensor> tensors;
+  std::vector<vm::Value> objects;  // None until wrapped
+  vm::Value Object(vm::Runtime& rt, int32_t i) {
+    if (objects.size() != tensors.size()) objects.assign(tensors.size(), vm::Value::None());
+    if (objects[i].is_none()) objects[i] = vm::torch::WrapTensor(rt, tensors[i]);
+    return objects[i];
+  }
+  void clear() {
+    tensors.clear();
+    objects.clear();
+  }
+};
+
+vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
                 const guards::FrameView& view);
 
-bool BuildChildren(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& outs,
+bool BuildChildren(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
                    const guards::FrameView& view, std::vector<vm::Value>* items) {
   items->reserve(r.children.size());
   for (const Rebuild& c : r.children) {
@@ -31,15 +47,15 @@ bool BuildChildren(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor
   return true;
 }
 
-vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& outs,
+vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
                 const guards::FrameView& view) {
   std::vector<vm::Value> items;
   switch (r.kind) {
     case Rebuild::Kind::kGraphOutput:
-      if (r.index < 0 || r.index >= static_cast<int32_t>(outs.size())) {
+      if (r.index < 0 || r.index >= static_cast<int32_t>(outs.tensors.size())) {
         return rt.Raise(rt.exc().runtime_error, "wick runtime: graph output out of range");
       }
-      return vm::torch::WrapTensor(rt, outs[r.index]);
+      return outs.Object(rt, r.index);
     case Rebuild::Kind::kConstant:
       return r.value;
     case Rebuild::Kind::kNull:
@@ -48,6 +64,11 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, std::vector<tensor::Tensor>& 
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
       return vm::GetAttr(rt, items[0], r.value.as<vm::Str>());
     }
+    case Rebuild::Kind::kFrameLocal:
+      if (r.index < 0 || r.index >= view.num_locals || view.locals[r.index].is_raised()) {
+        return rt.Raise(rt.exc().runtime_error, "wick runtime: a local is unbound");
+      }
+      return view.locals[r.index];
     case Rebuild::Kind::kFrameCell:
       if (r.index < 0 || r.index >= view.num_cells) {
         return rt.Raise(rt.exc().runtime_error, "wick runtime: a closure cell is missing");
@@ -130,7 +151,7 @@ vm::Cell* StoreCellTarget(vm::Runtime& rt, const Rebuild& target, const guards::
   return cell->as<vm::Cell>();
 }
 
-bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& outs,
+bool Replay(vm::Runtime& rt, const SideEffect& e, Outputs& outs,
             const guards::FrameView& view) {
   vm::Value target;
   if (e.kind == SideEffect::Kind::kCall) {
@@ -183,13 +204,18 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, std::vector<tensor::Tensor>& o
 // (kResume) or the checkpoint (kStepBreak), then the interpreter from there.
 // Fills `state`'s locals and value stack from `values`; false after raising.
 bool BuildValues(vm::Runtime& rt, const frontend::FrameValues& values,
-                 std::vector<tensor::Tensor>& outs, const guards::FrameView& view,
+                 Outputs& outs, const guards::FrameView& view,
                  vm::FrameState* state) {
   state->handled_exception = vm::Value::None();
   state->locals.reserve(values.locals.size());
   for (const std::optional<Rebuild>& r : values.locals) {
     if (!r.has_value()) {
       state->locals.push_back(vm::Value::Raised());
+      continue;
+    }
+    if (r->kind == Rebuild::Kind::kFrameLocal) {  // as the running frame has it
+      const bool ok = r->index >= 0 && r->index < view.num_locals;
+      state->locals.push_back(ok ? view.locals[r->index] : vm::Value::Raised());
       continue;
     }
     vm::Value v = Build(rt, *r, outs, view);
@@ -211,7 +237,7 @@ bool BuildValues(vm::Runtime& rt, const frontend::FrameValues& values,
 // An inlined frame of a nested break as a frame state: its function's code, globals and
 // closure, new cells for its own cell variables.
 bool BuildInlinedState(vm::Runtime& rt, const frontend::InlinedFrame& f,
-                       std::vector<tensor::Tensor>& outs, const guards::FrameView& view,
+                       Outputs& outs, const guards::FrameView& view,
                        vm::FrameState* state) {
   const vm::Function* fn = f.function.as<vm::Function>();
   const vm::CodeObject* code = fn->code_object();
@@ -234,11 +260,15 @@ bool BuildInlinedState(vm::Runtime& rt, const frontend::InlinedFrame& f,
   return true;
 }
 
-// kNested: the innermost frame runs its breaking instruction and returns; each caller
-// gets the value as its CALL's result and continues after the CALL (through the hook:
-// a resume entry) unless all that is left is returning it.
+// kNested: the innermost frame runs its breaking instruction; what is left of it comes
+// back as a _Continuation (RuntimeState::OnContinuation), and so does each caller's rest
+// after its CALL, each standing on its caller's stack for the value it will return, up
+// to the top frame, which continues as a resume entry that traces the whole chain into
+// one graph (upstream's chain of nested resume functions). A caller that only returns
+// the value gets no continuation of its own. Frames with closure cells continue at once.
 vm::Value ContinueNested(vm::Interpreter& interp, std::vector<vm::FrameState> states,
                          vm::Value step_code, int32_t leaf_offset) {
+  RuntimeState& runtime = State(interp.runtime());
   vm::FrameState& leaf = states.back();
   leaf.code = std::move(step_code);
   leaf.offset = leaf_offset;
@@ -246,19 +276,17 @@ vm::Value ContinueNested(vm::Interpreter& interp, std::vector<vm::FrameState> st
   for (size_t i = states.size() - 1; i-- > 0;) {
     if (r.is_raised()) return r;
     vm::FrameState& s = states[i];
-    s.stack.push_back(std::move(r));
     const vm::CodeObject* code = s.code.as<vm::CodeObject>();
-    if (code->code[s.offset].op == vm::Opcode::RETURN_VALUE) {
-      r = std::move(s.stack.back());
-      continue;
-    }
-    r = interp.Resume(s);
+    if (i > 0 && code->code[s.offset].op == vm::Opcode::RETURN_VALUE) continue;
+    const bool chained = runtime.IsContinuation(r);
+    s.stack.push_back(std::move(r));
+    r = i > 0 && chained ? runtime.OnContinuation(interp, std::move(s)) : interp.Resume(s);
   }
   return r;
 }
 
 vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const CacheEntry& entry,
-                        std::vector<tensor::Tensor>& outs, const guards::FrameView& view) {
+                        Outputs& outs, const guards::FrameView& view) {
   vm::Runtime& rt = interp.runtime();
   vm::FrameState state;
   state.code = vm::Value::Borrow(frame.code);
@@ -316,24 +344,26 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
     }
     inputs.push_back(vm::torch::TensorOf(*v));
   }
-  absl::StatusOr<std::vector<tensor::Tensor>> outs =
+  absl::StatusOr<std::vector<tensor::Tensor>> ran =
       entry.compiled != nullptr ? entry.compiled->Run(inputs)
                                 : absl::StatusOr<std::vector<tensor::Tensor>>(
                                       std::vector<tensor::Tensor>());
-  if (!outs.ok()) {
+  if (!ran.ok()) {
     if (rt.HasPending()) return vm::Value::Raised();  // a Python backend raised
-    return rt.RaiseStatus(outs.status());
+    return rt.RaiseStatus(ran.status());
   }
-  if (entry.plan != CacheEntry::Plan::kReturn) return ContinueFrame(interp, frame, entry, *outs, view);
+  Outputs outs;
+  outs.tensors = *std::move(ran);
+  if (entry.plan != CacheEntry::Plan::kReturn) return ContinueFrame(interp, frame, entry, outs, view);
   // A resume entry may start inside a grad-mode `with` and leave it.
   if (entry.frame.grad_enabled != vm::GradModeEnabled(rt)) {
     vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   }
   State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
-  vm::Value result = Build(rt, entry.result, *outs, view);
+  vm::Value result = Build(rt, entry.result, outs, view);
   if (result.is_raised()) return result;
   for (const SideEffect& e : entry.side_effects) {
-    if (!Replay(rt, e, *outs, view)) return vm::Value::Raised();
+    if (!Replay(rt, e, outs, view)) return vm::Value::Raised();
   }
   return result;
 }

@@ -4,6 +4,7 @@
 // callees still reach the hook.
 #include "absl/strings/match.h"
 #include "logging/logging.h"
+#include "vm/protocol.h"
 #include "vm/objects/dict.h"
 #include "runtime/internal/messages.h"
 #include "runtime/internal/state.h"
@@ -91,8 +92,103 @@ bool HasTensorInFrame(vm::Runtime& rt, const vm::Frame& frame, const guards::Fra
 
 }  // namespace
 
+// A resume entry whose value stack ends in a _Continuation (a nested break's inner
+// frames): compiled entries trace it; anything that declines the frame runs it first,
+// so the interpreter never sees one.
 bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
                                 int32_t entry_offset, vm::Value* result) {
+  const bool pending = entry_offset != 0 && frame.stack_top > frame.stack_base &&
+                       IsContinuation(frame.stack_top[-1]);
+  if (pending && CacheFor(frame.code, entry_offset).force_continuations) {
+    vm::Value v = Force(interp, frame.stack_top[-1]);
+    if (v.is_raised()) {
+      *result = v;
+      return true;
+    }
+    frame.stack_top[-1] = std::move(v);
+  }
+  if (Enter(interp, frame, entry_offset, result)) return true;
+  if (frame.stack_top > frame.stack_base && IsContinuation(frame.stack_top[-1])) {
+    vm::Value v = Force(interp, frame.stack_top[-1]);
+    if (v.is_raised()) {
+      *result = v;
+      return true;
+    }
+    frame.stack_top[-1] = std::move(v);
+    if (entry_offset != 0) return Enter(interp, frame, entry_offset, result);
+  }
+  return false;
+}
+
+bool RuntimeState::IsContinuation(const vm::Value& v) {
+  if (!v.is_object() || !FindContinuationType()) return false;
+  return rt_->TypeOf(v) == continuation_type_.as<vm::Type>();
+}
+
+bool RuntimeState::FindContinuationType() {
+  if (!continuation_type_.is_none()) return true;
+  const vm::Value* m = rt_->interpreter()->sys_modules()->GetStr("torch._dynamo.eval_frame");
+  if (m == nullptr) return false;
+  const vm::Value* t = m->as<vm::Module>()->dict->GetStr("_Continuation");
+  if (t == nullptr) return false;
+  continuation_type_ = *t;
+  return true;
+}
+
+vm::Value RuntimeState::OnContinuation(vm::Interpreter& interp, vm::FrameState state) {
+  vm::Runtime& rt = *rt_;
+  const vm::CodeObject* code = state.code.as<vm::CodeObject>();
+  if (code->num_cells() > 0 || rt.TypeOf(state.function) != rt.types().function ||
+      !FindContinuationType()) {
+    return interp.Resume(state);
+  }
+  const vm::Value* m = interp.sys_modules()->GetStr("torch._dynamo.eval_frame");
+  const vm::Dict* d = m->as<vm::Module>()->dict;
+  const vm::Value unbound = *d->GetStr("_UNBOUND");
+  const vm::Value null = *d->GetStr("_NULL");
+  std::vector<vm::Value> locals, stack;
+  for (const vm::Value& v : state.locals) locals.push_back(v.is_raised() ? unbound : v);
+  for (const vm::Value& v : state.stack) stack.push_back(v.is_raised() ? null : v);
+  vm::Value args[] = {state.function, vm::Value::Int(state.offset), rt.NewList(std::move(locals)),
+                      rt.NewList(std::move(stack))};
+  return vm::Call(rt, continuation_type_, args);
+}
+
+vm::Value RuntimeState::Force(vm::Interpreter& interp, const vm::Value& continuation) {
+  vm::Runtime& rt = *rt_;
+  const vm::Dict* attrs = continuation.as<vm::Instance>()->dict;
+  const vm::Value* fn = attrs != nullptr ? attrs->GetStr("function") : nullptr;
+  const vm::Value* offset = attrs != nullptr ? attrs->GetStr("offset") : nullptr;
+  const vm::Value* locals = attrs != nullptr ? attrs->GetStr("locals") : nullptr;
+  const vm::Value* stack = attrs != nullptr ? attrs->GetStr("stack") : nullptr;
+  if (fn == nullptr || offset == nullptr || locals == nullptr || stack == nullptr ||
+      rt.TypeOf(*fn) != rt.types().function || !offset->is_int() || !rt.IsList(*locals) ||
+      !rt.IsList(*stack)) {
+    return rt.Raise(rt.exc().runtime_error, "wick runtime: a malformed continuation");
+  }
+  const vm::Value* m = interp.sys_modules()->GetStr("torch._dynamo.eval_frame");
+  const vm::Dict* d = m->as<vm::Module>()->dict;
+  const vm::Value unbound = *d->GetStr("_UNBOUND");
+  const vm::Value null = *d->GetStr("_NULL");
+  vm::FrameState s;
+  const vm::Function* f = fn->as<vm::Function>();
+  s.code = f->code;
+  s.function = *fn;
+  s.globals = f->globals;
+  s.locals_dict = vm::Value::None();
+  s.handled_exception = vm::Value::None();
+  s.offset = static_cast<int32_t>(offset->as_int());
+  for (const vm::Value& v : locals->as<vm::List>()->items) {
+    s.locals.push_back(v.Is(unbound) ? vm::Value::Raised() : v);
+  }
+  for (const vm::Value& v : stack->as<vm::List>()->items) {
+    s.stack.push_back(v.Is(null) ? vm::Value::Raised() : v);
+  }
+  return interp.Resume(s);
+}
+
+bool RuntimeState::Enter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset,
+                         vm::Value* result) {
   if (stack_.empty()) {  // the common case: nothing compiled is running
     if (!compile_all_ || IsSkippedCode(*frame.code) || !IsMainScriptFrame(interp, frame)) {
       return false;

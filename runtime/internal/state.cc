@@ -96,6 +96,7 @@ RuntimeState::~RuntimeState() { States().erase(rt_); }
 void RuntimeState::ClearRefs() {
   caches_.clear();
   compiled_function_type = vm::Value();
+  continuation_type_ = vm::Value();
   graph_handle_type = vm::Value();
 }
 

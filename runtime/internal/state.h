@@ -61,6 +61,9 @@ struct CodeCache {
   int64_t frame_id = -1;   // assigned on the first compile attempt
   int64_t compiles = 0;    // compile attempts so far (the next frame_compile_id)
   bool run_only = false;   // a recompile limit was hit: use entries, never compile
+  // A chain of nested-break continuations could not be traced into this entry: run
+  // them first, then trace the frame with their values.
+  bool force_continuations = false;
   bool skip = false;       // nothing to compile or a break (M3): always run eagerly
   bool ran_eagerly = false;  // eager_then_compile: the first call ran eagerly
   // Resume entries: upstream's resume-function name and first line
@@ -120,6 +123,13 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
 
   bool OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset,
                     vm::Value* result) override;
+  // The rest of an inlined frame after a nested break, as a torch._dynamo.eval_frame.
+  // _Continuation on its caller's stack (frames with closure cells are resumed now).
+  vm::Value OnContinuation(vm::Interpreter& interp, vm::FrameState state) override;
+  // Whether `v` is a _Continuation; Force runs it (its frame through the hook).
+  bool IsContinuation(const vm::Value& v);
+  bool FindContinuationType();
+  vm::Value Force(vm::Interpreter& interp, const vm::Value& continuation);
 
   // Runs `fn(args, kwargs)` with `options` active (torch.compile's wrapper).
   vm::Value CallCompiled(const CompileOptions& options, const vm::Value& fn, vm::Args args,
@@ -181,6 +191,8 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   // The frame hook's work once a compile context is active (hook.cc).
   bool HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
                    const ActiveContext& ctx, vm::Value* result);
+  bool Enter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset, vm::Value* result);
+  vm::Value continuation_type_;  // torch._dynamo.eval_frame._Continuation, once looked up
 
   vm::Runtime* rt_;
   std::vector<ActiveContext> stack_;

@@ -832,7 +832,7 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
           // exception from it already carries that frame's traceback entry.
           f.stack_top = sp;
           f.next_instr = f.lasti;
-          Value r = InterpreterAccess::LeaveStepCopy(in, f, arg != 0);
+          Value r = InterpreterAccess::LeaveStepCopy(in, f, arg);
           sp = f.stack_top;
           while (sp > base) DROP();
           f.stack_top = sp;

@@ -27,8 +27,9 @@ class InterpreterAccess {
   // FrameEvalHook, then the dispatch loop.
   static Value RunFrame(Interpreter& in, Frame& f, int32_t entry, bool hook = true);
   // RESUME_AT in a step copy (Interpreter::MakeStepCode): continues `f` at f.next_instr
-  // in the original code, through the hook when `hook`.
-  static Value LeaveStepCopy(Interpreter& in, Frame& f, bool hook);
+  // in the original code: mode 0 eagerly, 1 through the hook, 2 hands the state to the
+  // hook's OnContinuation.
+  static Value LeaveStepCopy(Interpreter& in, Frame& f, int32_t mode);
   // The dispatch loop (eval.cc): runs `f` from f.next_instr with f.stack_top.
   static Value Eval(Interpreter& in, Frame& f);
   // CALL of a Python function with `n` positional arguments and no keywords. When they

@@ -331,3 +331,27 @@ def explain(f, *extra_args, **extra_kwargs):
     if extra_args or extra_kwargs:
         return inner(*extra_args, **extra_kwargs)
     return inner
+
+
+class _Continuation:
+    # The rest of an inlined frame a nested graph break cut (nested_graph_breaks=True),
+    # standing on its caller's value stack for the value that rest returns. The runtime
+    # traces it into the caller's resume entry (one graph for the whole chain, as
+    # upstream's nested resume functions give) or runs it before the caller goes on.
+    def __init__(self, function, offset, locals, stack):
+        self.function = function
+        self.offset = offset
+        self.locals = locals
+        self.stack = stack
+
+
+class _Marker:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+_UNBOUND = _Marker("<unbound>")  # an unbound local in a _Continuation
+_NULL = _Marker("<NULL>")        # a NULL value-stack slot in a _Continuation
