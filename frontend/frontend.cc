@@ -43,6 +43,7 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");
   k.nullcontext_type = ModuleAttr(interp, "contextlib", "nullcontext");
   k.continuation_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_Continuation");
+  k.ngb_off_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NestedGraphBreaksOff");
   k.unbound_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_UNBOUND");
   k.null_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NULL");
   k.eogb_restore_type =
@@ -132,6 +133,7 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       return r;
     }
     case VarKind::kGradModeExit:
+      if (v->ngb_off) break;  // a break inside the region is handled by the legacy regime
       if (v->nullctx) {
         r.kind = Rebuild::Kind::kNullContextExit;
         return r;

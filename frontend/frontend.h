@@ -192,6 +192,8 @@ struct FrameAtBreak {
   // Inlined frames: entered directly by the caller's CALL (its result is the CALL's
   // value) and a function that exists outside the trace (so it can be rebuilt).
   bool resumable_call = true;
+  // Inside a torch._dynamo.disable_nested_graph_breaks region: the legacy regime.
+  bool nested_disabled = false;
 };
 
 struct Stop {

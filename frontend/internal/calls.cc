@@ -639,6 +639,11 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   if (v.is_object() && v.object() == rt.types().super_ && kwargs.empty()) {
     return MakeSuper(tx, args);
   }
+  if (v.Is(k.ngb_off_type) && args.empty() && kwargs.empty()) {
+    VarPtr g = MakeVar(VarKind::kGradMode);
+    g->ngb_off = true;
+    return g;
+  }
   if (v.Is(k.nullcontext_type) && args.size() <= 1 && kwargs.empty()) {
     VarPtr g = MakeVar(VarKind::kGradMode);
     g->nullctx = true;
@@ -774,6 +779,10 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
     case VarKind::kGradModeExit:
       tx.state().direct_call = nullptr;
       if (fn->nullctx) return MakeConstant(vm::Value::None());
+      if (fn->ngb_off) {
+        --tx.state().nested_off_depth;
+        return MakeConstant(vm::Value::None());
+      }
       if (fn->eogb) {
         tx.state().error_on_graph_break = fn->grad_mode;
       } else {

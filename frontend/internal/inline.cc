@@ -154,6 +154,7 @@ absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn, std::vec
   }
   Translator child(tx.state(), c.code, &tx);
   child.function = fn;
+  child.nested_disabled = tx.nested_disabled || tx.state().nested_off_depth > 0;
   child.direct_call = tx.state().direct_call == &tx;
   tx.state().direct_call = nullptr;
   child.set_globals(c.globals, c.globals == tx.state().frame.globals);

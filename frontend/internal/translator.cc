@@ -133,6 +133,13 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
         f.generic_contexts.push_back(
             absl::StrCat("GenericContextWrappingVariable(", type->name(), ")"));
       }
+      // Inside the region: entered within it, or inside its `with` block itself.
+      f.nested_disabled = t->nested_disabled;
+      for (const VarPtr& v : t->stack_) {
+        if (v != nullptr && v->kind == VarKind::kGradModeExit && v->ngb_off) {
+          f.nested_disabled = true;
+        }
+      }
       f.resumable_call = t->parent_ == nullptr ||
                          (t->direct_call && t->function != nullptr &&
                           !t->function->value.is_none());
@@ -593,6 +600,13 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
       VarPtr exit = MakeVar(VarKind::kGradModeExit);
       exit->eogb = mgr->eogb;
       exit->nullctx = mgr->nullctx;
+      exit->ngb_off = mgr->ngb_off;
+      if (mgr->ngb_off) {
+        ++st_.nested_off_depth;
+        Push(std::move(exit));
+        Push(MakeConstant(vm::Value::None()));
+        return absl::OkStatus();
+      }
       if (mgr->nullctx) {
         Push(std::move(exit));
         Push(mgr->items.empty() ? MakeConstant(vm::Value::None()) : mgr->items[0]);

@@ -48,6 +48,7 @@ struct KnownObjects {
   vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
   vm::Value nullcontext_type;   // contextlib.nullcontext
   vm::Value continuation_type;  // torch._dynamo.eval_frame._Continuation
+  vm::Value ngb_off_type;       // torch._dynamo.eval_frame._NestedGraphBreaksOff
   vm::Value unbound_marker, null_marker;  // eval_frame._UNBOUND / _NULL
   vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
@@ -101,6 +102,8 @@ struct TraceState {
   std::vector<CapturedFrame> captured;     // inlined frames at a stop_at_count stop
   // Tracing the _Continuation chain a resume entry starts with (Stop::in_continuation).
   bool in_continuation = false;
+  // Inside `with disable_nested_graph_breaks()` blocks (FrameAtBreak::nested_disabled).
+  int32_t nested_off_depth = 0;
   bool break_in_continuation = false;
   // The translator whose CALL is calling now (set by CALL, taken by the callee that
   // inlines as that call's direct target; FrameAtBreak::resumable_call).
@@ -172,6 +175,8 @@ class Translator {
   // directly (FrameAtBreak::resumable_call).
   VarPtr function;
   bool direct_call = false;
+  // Entered inside a disable_nested_graph_breaks region (FrameAtBreak::nested_disabled).
+  bool nested_disabled = false;
   int64_t current_count() const { return current_count_; }
   // How many times the top frame has run instruction `i` before (0 while running it
   // the first time).

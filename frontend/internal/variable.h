@@ -89,6 +89,8 @@ struct Var {
   // kGradMode/kGradModeExit of contextlib.nullcontext(enter_result): no state at all;
   // `items[0]` is what __enter__ returns.
   bool nullctx = false;
+  // kGradMode/kGradModeExit of torch._dynamo.disable_nested_graph_breaks().
+  bool ngb_off = false;
 
   bool is_constant() const { return kind == VarKind::kConstant; }
   bool is_tensor() const { return kind == VarKind::kTensor; }

@@ -314,7 +314,7 @@ std::vector<partitioner::BreakSite::Block> BlocksAround(const vm::CodeObject& co
 // exists outside the trace, no loop, try or user-defined context manager around its
 // instruction, and (unless it is where the break is) stopped at a CALL.
 bool NestedResumable(const frontend::FrameAtBreak& f, bool leaf) {
-  if (!f.resumable_call || !f.generic_contexts.empty()) return false;
+  if (!f.resumable_call || !f.generic_contexts.empty() || f.nested_disabled) return false;
   const vm::CodeObject& code = *f.code.as<vm::CodeObject>();
   for (partitioner::BreakSite::Block b : BlocksAround(code, f.instruction)) {
     if (b != partitioner::BreakSite::Block::kWith) return false;

@@ -57,6 +57,7 @@ if _wick_runtime is not None:
     torch.nn.Module.compile = eval_frame.module_compile
     disable = eval_frame._disable
     explain = eval_frame.explain
+    disable_nested_graph_breaks = eval_frame.disable_nested_graph_breaks
     error_on_graph_break = eval_frame.error_on_graph_break
 
     def optimize(backend="inductor", *, nopython=False, dynamic=None, disable=False):

@@ -355,3 +355,33 @@ class _Marker:
 
 _UNBOUND = _Marker("<unbound>")  # an unbound local in a _Continuation
 _NULL = _Marker("<NULL>")        # a NULL value-stack slot in a _Continuation
+
+
+class _NestedGraphBreaksOff:
+    # The region torch._dynamo.disable_nested_graph_breaks covers: config
+    # nested_graph_breaks is False inside it (the tracer also sees the block, so a break
+    # below it moves out to the call into the region, as upstream's legacy regime does).
+    def __enter__(self):
+        from torch._dynamo import config
+        self.prev = config.nested_graph_breaks
+        config.nested_graph_breaks = False
+
+    def __exit__(self, exc_type, exc, tb):
+        from torch._dynamo import config
+        config.nested_graph_breaks = self.prev
+        return False
+
+
+def disable_nested_graph_breaks(fn=None):
+    # As a decorator (@disable_nested_graph_breaks) or a context manager
+    # (with disable_nested_graph_breaks():): the legacy nested regime for the region
+    # and everything it calls.
+    if fn is None:
+        return _NestedGraphBreaksOff()
+
+    def wrapper(*args, **kwargs):
+        with _NestedGraphBreaksOff():
+            return fn(*args, **kwargs)
+    wrapper.__name__ = getattr(fn, "__name__", "wrapper")
+    wrapper.__wrapped__ = fn
+    return wrapper
