@@ -515,6 +515,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.stop.error_on_graph_break = st.break_error_on_graph_break;
     result.stop.frames = std::move(st.break_frames);
     result.stop.in_continuation = st.break_in_continuation;
+    result.stop.fullgraph_region = st.break_fullgraph;
     result.side_effects.clear();
     result.frame = FrameValues();
     out.outputs.clear();

@@ -224,6 +224,8 @@ struct Stop {
   // kBreak: the break is in the continuations of a nested break the entry starts with
   // (the runtime then runs them first and traces the frame on its own).
   bool in_continuation = false;
+  // kBreak: inside a torch.compile(fullgraph=True) function called from the trace.
+  bool fullgraph_region = false;
 };
 
 

@@ -50,7 +50,8 @@ vm::Value CompiledDescrGet(vm::Runtime& rt, const vm::Value& descr, const vm::Va
 }
 
 // Attributes not on the wrapper come from the wrapped callable (__name__, __doc__, ...),
-// as functools.wraps gives upstream's wrapper; _torchdynamo_orig_callable is the callable.
+// as functools.wraps gives upstream's wrapper; _torchdynamo_orig_callable is the callable
+// (compiled code calling the wrapper inlines it, with _torchdynamo_fullgraph in effect).
 vm::Value CompiledGetAttr(vm::Runtime& rt, const vm::Value& self, vm::Str* name) {
   CompiledFunction* c = self.as<CompiledFunction>();
   std::string n;
@@ -58,6 +59,7 @@ vm::Value CompiledGetAttr(vm::Runtime& rt, const vm::Value& self, vm::Str* name)
       (n == "_torchdynamo_orig_callable" || n == "__wrapped__")) {
     return c->fn;
   }
+  if (n == "_torchdynamo_fullgraph") return vm::Value::Bool(c->options.fullgraph);
   vm::Value v = vm::GenericGetAttr(rt, self, name);
   if (!v.is_raised() || !rt.ExceptionMatches(rt.exc().attribute_error)) return v;
   rt.ClearException();

@@ -707,6 +707,23 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     return tx.Break("Unsupported: class construction", v.as<vm::Type>()->name(),
                     "Dynamo in wick does not trace constructing instances of classes yet.");
   }
+  if (!rt.TypeOf(v)->is_heap() && rt.TypeOf(v)->name() == "CompiledFunction") {
+    // A torch.compile'd function called from compiled code: its function is inlined
+    // (upstream's _torchdynamo_inline), its fullgraph=True applying inside.
+    vm::Value inner = vm::GetAttr(rt, v, "_torchdynamo_orig_callable");
+    vm::Value full = vm::GetAttr(rt, v, "_torchdynamo_fullgraph");
+    if (inner.is_raised() || full.is_raised()) {
+      rt.ClearException();
+    } else {
+      ASSIGN_OR_RETURN(VarPtr target, Wrap(tx, inner, nullptr));
+      const bool fullgraph = full.is_bool() && full.as_bool();
+      st.direct_call = direct;
+      if (fullgraph) ++st.fullgraph_depth;
+      absl::StatusOr<VarPtr> r = Call(tx, target, std::move(args), std::move(kwargs));
+      if (fullgraph) --st.fullgraph_depth;
+      return r;
+    }
+  }
   if (rt.TypeOf(v)->layout() == vm::Layout::kObject) {
     // An nn.Module (or any callable instance): inline type(obj).forward / __call__.
     ASSIGN_OR_RETURN(VarPtr target, GetAttr(tx, fn, "forward"));

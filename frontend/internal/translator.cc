@@ -119,6 +119,7 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
     st_.break_depth = static_cast<int32_t>(st_.stack.size());
     st_.break_error_on_graph_break = st_.error_on_graph_break;
     st_.break_in_continuation = st_.in_continuation;
+    st_.break_fullgraph = st_.fullgraph_depth > 0;
     st_.break_frames.clear();
     for (Translator* t : st_.stack) {
       FrameAtBreak f;

@@ -104,6 +104,9 @@ struct TraceState {
   bool in_continuation = false;
   // Inside `with disable_nested_graph_breaks()` blocks (FrameAtBreak::nested_disabled).
   int32_t nested_off_depth = 0;
+  // Inside an inlined torch.compile(fullgraph=True) function (Stop::fullgraph_region).
+  int32_t fullgraph_depth = 0;
+  bool break_fullgraph = false;
   bool break_in_continuation = false;
   // The translator whose CALL is calling now (set by CALL, taken by the callee that
   // inlines as that call's direct target; FrameAtBreak::resumable_call).

@@ -559,7 +559,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
   site.blocks = BlocksAround(a.code(), tr.stop.instruction);
   site.generic_contexts = tr.stop.generic_contexts;
   site.has_checkpoint = tr.stop.checkpoint >= 0;
-  site.fullgraph = a.ctx.options->fullgraph;
+  site.fullgraph = a.ctx.options->fullgraph || tr.stop.fullgraph_region;
   site.error_on_graph_break = tr.stop.error_on_graph_break;
   site.step_requested = tr.stop.step_requested;
   site.function = a.name();
