@@ -178,6 +178,14 @@ absl::Status CheckDisabled(Translator& tx, const vm::Value& v) {
                   {"Remove the `torch.compiler.disable` call"});
 }
 
+// Whether `v` is a function marked by torch._dynamo.nonstrict_trace.
+bool IsNonstrict(vm::Runtime& rt, const vm::Value& v) {
+  if (rt.TypeOf(v) != rt.types().function) return false;
+  const vm::Dict* d = v.as<vm::Function>()->dict;
+  const vm::Value* flag = d != nullptr ? d->GetStr("_torchdynamo_nonstrict_trace") : nullptr;
+  return flag != nullptr && flag->is_bool() && flag->as_bool();
+}
+
 // The module a native function lives in ("time" for time.perf_counter), found in
 // sys.modules; "<unknown module>" when none holds it.
 std::string ModuleOfBuiltin(TraceState& st, const vm::Value& v) {
@@ -605,6 +613,7 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   vm::Runtime& rt = st.rt;
   const vm::Value& v = fn->value;
   const KnownObjects& k = st.known;
+  if (v.Is(k.graph_break) && st.nonstrict_depth > 0) return MakeConstant(vm::Value::None());
   if (v.Is(k.graph_break)) {
     std::string msg = "None";
     VarPtr m = args.empty() ? nullptr : args[0];
@@ -770,6 +779,12 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       if (v.is_object()) {
         if (IsReorderable(tx.state(), v)) return DeferCall(tx, fn, std::move(args), kwargs);
         RETURN_IF_ERROR(CheckDisabled(tx, v));
+        if (IsNonstrict(tx.state().rt, v)) {
+          ++tx.state().nonstrict_depth;
+          absl::StatusOr<VarPtr> r = InlineFunction(tx, fn, std::move(args), std::move(kwargs));
+          --tx.state().nonstrict_depth;
+          return r;
+        }
       }
       return InlineFunction(tx, fn, std::move(args), std::move(kwargs));
     }

@@ -106,6 +106,8 @@ struct TraceState {
   int32_t nested_off_depth = 0;
   // Inside an inlined torch.compile(fullgraph=True) function (Stop::fullgraph_region).
   int32_t fullgraph_depth = 0;
+  // Inside a torch._dynamo.nonstrict_trace function: graph_break() is not a break.
+  int32_t nonstrict_depth = 0;
   bool break_fullgraph = false;
   bool break_in_continuation = false;
   // The translator whose CALL is calling now (set by CALL, taken by the callee that

@@ -138,6 +138,21 @@ bool CheckRecompile(Attempt& a, vm::Value* result) {
     *result = RaiseDynamoError(rt, "FailOnRecompileLimitHit", kFullgraphLimitHitMessage);
     return true;
   }
+  if (a.state.error_on_graph_break) {  // the limit is a graph break there (gb0039)
+    const std::string block = FormatGraphBreakBlock(
+        "Dynamo recompile limit exceeded", absl::StrCat("Limit type: ", limit_type),
+        absl::StrCat("Dynamo attempted to recompile the code object too many times, exceeding "
+                     "the ", limit_type, " cache size limit (currently set to ", limit,
+                     "). Excessive recompilations can degrade performance due to the "
+                     "compilation overhead of each recompilation."),
+        {absl::StrCat("To monitor recompilations, enable TORCH_LOGS=recompiles. If "
+                      "recompilations are expected, consider increasing "
+                      "torch._dynamo.config.", limit_type, " to an appropriate value."),
+         "See https://docs.pytorch.org/docs/main/user_guide/torch_compiler/compile/"
+         "programming_model.recompilation.html for tips on dealing with recompilations."});
+    *result = RaiseDynamoError(rt, "Unsupported", FormatUnsupported(block, {}));
+    return true;
+  }
   WICK_LOG_TO(convert_frame_log, logging::Level::kWarning)
       << FormatLimitWarning(limit_type, limit, a.name(), a.file(), a.first_line(),
                             reasons.empty() ? "" : reasons[0]);
@@ -205,6 +220,27 @@ std::unique_ptr<codegen::CompiledGraph> RunBackend(Attempt& a, frontend::TraceRe
   auto [type, msg] = rt.HasPending() ? TakeException(rt)
                                      : std::make_pair(std::string("RuntimeError"),
                                                       std::string(compiled.status().message()));
+  if (type == "UnsupportedFakeTensorException" || type == "DataDependentOutputException" ||
+      type == "DynamicOutputShapeException" || type == "UnsupportedOperatorException" ||
+      type == "UnsupportedMutationAliasingException") {
+    // Upstream's fake-tensor fallbacks: a graph break, not a compiler failure (§18).
+    const std::string block = FormatGraphBreakBlock(
+        "Backend compiler exception", absl::StrCat("Backend: ", name, "\nException:", msg),
+        absl::StrCat("Backend compiler `", name, "` failed with ", msg,
+                     ". Adding a graph break."),
+        {"Report an issue to the backend compiler repo."});
+    if (a.ctx.options->fullgraph || a.state.error_on_graph_break) {
+      *result = RaiseDynamoError(rt, "Unsupported", FormatUnsupported(block, {}));
+      return nullptr;
+    }
+    WICK_LOG_TO(convert_frame_log, logging::Level::kWarning)
+        << "Backend compiler exception: the frame runs eagerly.\n" << block;
+    a.state.RecordBreak("Backend compiler exception");
+    BumpCounter(rt, "graph_break", "Backend compiler exception");
+    a.cache.skip = true;
+    *eager = true;
+    return nullptr;
+  }
   const std::string text = FormatBackendFailed(name, type, msg);
   if (a.config.suppress_errors) {
     *eager = !SuppressError(a, absl::StrCat("torch._dynamo.exc.BackendCompilerFailed: ", text));

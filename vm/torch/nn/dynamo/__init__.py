@@ -27,6 +27,13 @@ def step_unsupported(msg=None):
     pass
 
 
+# torch._dynamo.nonstrict_trace: compiled code traces the function's tensor work into
+# its graph without breaking at graph_break() inside it (reference §6); eagerly a no-op.
+def nonstrict_trace(fn):
+    fn._torchdynamo_nonstrict_trace = True
+    return fn
+
+
 reset = noop
 mark_dynamic = noop
 mark_static = noop
