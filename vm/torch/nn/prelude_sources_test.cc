@@ -26,7 +26,8 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch._dynamo", "torch._dynamo._regions", "torch._dynamo.config",
                        "torch._dynamo.eval_frame",
                        "torch._dynamo.exc", "torch._dynamo.testing", "torch._dynamo.utils",
-                       "torch.compiler", "torch._logging"}));
+                       "torch.compiler", "torch._logging", "torch._subclasses",
+                       "torch._subclasses.fake_tensor"}));
 }
 
 TEST(PreludeSourcesTest, SourcesAreTheFiles) {
