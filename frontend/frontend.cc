@@ -44,6 +44,8 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.nullcontext_type = ModuleAttr(interp, "contextlib", "nullcontext");
   k.continuation_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_Continuation");
   k.ngb_off_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NestedGraphBreaksOff");
+  k.ngb_restore_type =
+      ModuleAttr(interp, "torch._dynamo.eval_frame", "_NestedGraphBreaksRestore");
   k.unbound_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_UNBOUND");
   k.null_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NULL");
   k.eogb_restore_type =
@@ -133,7 +135,11 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       return r;
     }
     case VarKind::kGradModeExit:
-      if (v->ngb_off) break;  // a break inside the region is handled by the legacy regime
+      if (v->ngb_off) {
+        r.kind = Rebuild::Kind::kNestedOffRestore;
+        r.value = vm::Value::Bool(v->grad_mode);
+        return r;
+      }
       if (v->nullctx) {
         r.kind = Rebuild::Kind::kNullContextExit;
         return r;
@@ -258,6 +264,11 @@ absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Value& cont,
   }
   Translator child(st, code, &tx);
   child.function = fn_var;
+  const int32_t at = static_cast<int32_t>(offset->as_int());
+  if (at > 0) {
+    child.origin_name =
+        absl::StrCat("torch_dynamo_resume_in_", code->name, "_at_", code->LineAt(at - 1));
+  }
   child.set_globals(f->globals.as<vm::Dict>(), f->globals.as<vm::Dict>() == st.frame.globals);
   const guards::SourcePtr lsrc = guards::Source::Attr(source, "locals");
   const guards::SourcePtr ssrc = guards::Source::Attr(source, "stack");
@@ -324,7 +335,9 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
       continue;
     }
     ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, guards::Source::Stack(i)));
-    const bool reenter = var->kind == VarKind::kGradModeExit && !var->eogb && !var->nullctx;
+    const bool reenter = var->kind == VarKind::kGradModeExit && !var->eogb && !var->nullctx &&
+                         !var->ngb_off;
+    if (var->kind == VarKind::kGradModeExit && var->ngb_off) ++tx.state().nested_off_depth;
     tx.PushEntryValue(std::move(var));
     // Inside a grad-mode block a break cut: re-entered, as upstream's resume function
     // does in its prologue (the mode is already set; the node records it).
@@ -339,6 +352,7 @@ absl::Status CaptureFrameValues(Translator& tx, OutputCollector& out, FrameValue
   const vm::CodeObject& code = *frame.code;
   fv->grad_enabled = tx.state().grad_enabled;
   fv->error_on_graph_break = tx.state().error_on_graph_break;
+  fv->nested_graph_breaks = tx.state().nested_config;
   for (int32_t i = 0; i < static_cast<int32_t>(code.varnames.size()); ++i) {
     if (!tx.touched(i)) {  // never read or written: still the frame's own value
       Rebuild r;
@@ -523,6 +537,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
   if (result.stop.kind == Stop::Kind::kReturn) {
     result.frame.grad_enabled = st.grad_enabled;
     result.frame.error_on_graph_break = st.error_on_graph_break;
+    result.frame.nested_graph_breaks = st.nested_config;
   }
   internal::AddEntryGuards(st);
   st.builder.SetOutput(std::move(out.outputs));

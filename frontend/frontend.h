@@ -81,6 +81,8 @@ struct TraceOptions {
   // torch._dynamo.error_on_graph_break's value when the frame starts; `with
   // error_on_graph_break(...)` blocks in the trace change it (Stop::error_on_graph_break).
   bool error_on_graph_break = false;
+  // torch._dynamo.config.nested_graph_breaks when the frame starts.
+  bool nested_graph_breaks = false;
 };
 
 // How to produce a Python value once the graph has run: the frame's return value and
@@ -108,6 +110,8 @@ struct Rebuild {
                    // that sets grad mode back to `value` (a bool)
     kErrorOnGraphBreakRestore,  // the same for `with torch._dynamo.error_on_graph_break()`
     kNullContextExit,           // the __exit__ of a `with contextlib.nullcontext()` block
+    kNestedOffRestore,          // ... of `with disable_nested_graph_breaks()`: sets the
+                                // config back to `value`
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;
@@ -168,6 +172,9 @@ struct FrameValues {
   std::vector<std::optional<Rebuild>> cells;
   bool grad_enabled = true;
   bool error_on_graph_break = false;
+  // torch._dynamo.config.nested_graph_breaks to set for what runs next, when a
+  // disable_nested_graph_breaks() block was entered or left in the trace.
+  std::optional<bool> nested_graph_breaks;
 };
 
 // A frame the top frame inlined, as it stood when a nested trace stopped
@@ -194,6 +201,9 @@ struct FrameAtBreak {
   bool resumable_call = true;
   // Inside a torch._dynamo.disable_nested_graph_breaks region: the legacy regime.
   bool nested_disabled = false;
+  // Inlined frames: the trace's instruction count at the frame's last resumable point
+  // (empty stack, not in a try body, ops before), or -1: a nested step graph break.
+  int64_t checkpoint_count = -1;
 };
 
 struct Stop {

@@ -813,6 +813,7 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       if (fn->nullctx) return MakeConstant(vm::Value::None());
       if (fn->ngb_off) {
         --tx.state().nested_off_depth;
+        tx.state().nested_config = fn->grad_mode;
         return MakeConstant(vm::Value::None());
       }
       if (fn->eogb) {

@@ -101,7 +101,9 @@ graph::NodeOrigin Translator::Origin() const {
   graph::NodeOrigin o;
   o.file = e.file;
   o.line = e.line;
-  o.function = parent_ == nullptr && !st_.opts.top_name.empty() ? st_.opts.top_name : e.function;
+  o.function = !origin_name.empty()                                  ? origin_name
+               : parent_ == nullptr && !st_.opts.top_name.empty() ? st_.opts.top_name
+                                                                  : e.function;
   o.code = e.source_line;
   return o;
 }
@@ -126,6 +128,7 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
       f.code = vm::Value::Borrow(t->code_);
       f.instruction = t->current_;
       f.instruction_count = t->current_count_;
+      f.checkpoint_count = t->checkpoint_count_;
       for (const VarPtr& v : t->stack_) {
         if (v == nullptr || !v->user_ctx_exit || v->self == nullptr) continue;
         const vm::Type* type = v->self->kind == VarKind::kNewObject
@@ -157,19 +160,23 @@ bool Translator::TopFrameStep() {
     st_.stop_requested = true;
     return false;
   }
-  // A resumable point: ops before it, nothing on the value stack (so no `with` or `for`
-  // is open), and not inside a `try` body (its first instruction still counts: the
-  // frame can enter the try eagerly), an `except` or a `finally`.
-  bool resumable = stack_.empty() && st_.builder.num_calls() > 0;
+  if (AtResumablePoint()) {
+    st_.checkpoint = current_;
+    st_.checkpoint_visit = visit;
+  }
+  return true;
+}
+
+bool Translator::AtResumablePoint() const {
+  // Ops before it, nothing on the value stack (so no `with` or `for` is open), and not
+  // inside a `try` body (its first instruction still counts: the frame can enter the
+  // try eagerly), an `except` or a `finally`.
+  if (!stack_.empty() || st_.builder.num_calls() == 0) return false;
   for (const vm::Block& b : code_->BlocksAt(current_)) {
     if (b.kind == vm::BlockKind::kExcept || b.kind == vm::BlockKind::kFinally ||
         (b.kind == vm::BlockKind::kTry && b.start != current_)) {
-      resumable = false;
+      return false;
     }
-  }
-  if (resumable) {
-    st_.checkpoint = current_;
-    st_.checkpoint_visit = visit;
   }
   return true;
 }
@@ -213,6 +220,7 @@ absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
       return absl::CancelledError("stop requested");
     }
     current_count_ = st_.instructions + 1;
+    if (parent_ != nullptr && AtResumablePoint()) checkpoint_count_ = current_count_;
     if (++st_.instructions > kMaxInstructions) {
       return Break("Trace too long", code_->qualname,
                    "The trace exceeded the instruction limit (an unbounded loop?).");
@@ -604,6 +612,8 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
       exit->ngb_off = mgr->ngb_off;
       if (mgr->ngb_off) {
         ++st_.nested_off_depth;
+        exit->grad_mode = st_.nested_config.value_or(st_.opts.nested_graph_breaks);
+        st_.nested_config = false;
         Push(std::move(exit));
         Push(MakeConstant(vm::Value::None()));
         return absl::OkStatus();

@@ -49,6 +49,7 @@ struct KnownObjects {
   vm::Value nullcontext_type;   // contextlib.nullcontext
   vm::Value continuation_type;  // torch._dynamo.eval_frame._Continuation
   vm::Value ngb_off_type;       // torch._dynamo.eval_frame._NestedGraphBreaksOff
+  vm::Value ngb_restore_type;   // torch._dynamo.eval_frame._NestedGraphBreaksRestore
   vm::Value unbound_marker, null_marker;  // eval_frame._UNBOUND / _NULL
   vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
@@ -104,6 +105,7 @@ struct TraceState {
   bool in_continuation = false;
   // Inside `with disable_nested_graph_breaks()` blocks (FrameAtBreak::nested_disabled).
   int32_t nested_off_depth = 0;
+  std::optional<bool> nested_config;  // FrameValues::nested_graph_breaks
   // Inside an inlined torch.compile(fullgraph=True) function (Stop::fullgraph_region).
   int32_t fullgraph_depth = 0;
   // Inside a torch._dynamo.nonstrict_trace function: graph_break() is not a break.
@@ -180,6 +182,9 @@ class Translator {
   // directly (FrameAtBreak::resumable_call).
   VarPtr function;
   bool direct_call = false;
+  // The name graph node origins give this frame (TraceOptions::top_name for the top
+  // frame; a continuation's upstream resume-function name); empty: the code's name.
+  std::string origin_name;
   // Entered inside a disable_nested_graph_breaks region (FrameAtBreak::nested_disabled).
   bool nested_disabled = false;
   int64_t current_count() const { return current_count_; }
@@ -207,6 +212,8 @@ class Translator {
   // Top frame, before running instruction current_: counts the visit, notes
   // checkpoints, and returns false where TraceOptions::stop_at asks to stop.
   bool TopFrameStep();
+  // Whether the frame could continue eagerly from current_ (a checkpoint).
+  bool AtResumablePoint() const;
   absl::Status StepStackOps(const vm::Instruction& in, bool* handled);
   absl::Status StepNames(const vm::Instruction& in, bool* handled);
   absl::Status StepOperators(const vm::Instruction& in, bool* handled);
@@ -243,6 +250,7 @@ class Translator {
   int32_t next_ = 0;
   std::vector<int32_t> visits_;  // top frame: runs of each instruction so far
   int64_t current_count_ = 0;    // TraceState::instructions when current_ started
+  int64_t checkpoint_count_ = -1;  // inlined frames: current_count_ at the last checkpoint
   VarPtr returned_;
   VarPtr handled_;  // the exception being handled (sys.exc_info()), or null
 };

@@ -220,7 +220,9 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
   } else if ((!st.known.grad_restore_type.is_none() &&
               rt.TypeOf(v) == st.known.grad_restore_type.as<vm::Type>()) ||
              (!st.known.eogb_restore_type.is_none() &&
-              rt.TypeOf(v) == st.known.eogb_restore_type.as<vm::Type>())) {
+              rt.TypeOf(v) == st.known.eogb_restore_type.as<vm::Type>()) ||
+             (!st.known.ngb_restore_type.is_none() &&
+              rt.TypeOf(v) == st.known.ngb_restore_type.as<vm::Type>())) {
     // A grad-mode `with` block's exit, rebuilt across a graph break (Rebuild::kGradRestore).
     vm::Value mode = vm::GetAttr(rt, v, "mode");
     if (mode.is_raised() || !mode.is_bool()) {
@@ -230,7 +232,9 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     }
     var = MakeVar(VarKind::kGradModeExit);
     var->grad_mode = mode.as_bool();
-    var->eogb = rt.TypeOf(v) != st.known.grad_restore_type.as<vm::Type>();
+    var->ngb_off = !st.known.ngb_restore_type.is_none() &&
+                   rt.TypeOf(v) == st.known.ngb_restore_type.as<vm::Type>();
+    var->eogb = !var->ngb_off && rt.TypeOf(v) != st.known.grad_restore_type.as<vm::Type>();
     AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
     if (source != nullptr) AddGuard(tx, GuardKind::kEqualsMatch, Source::Attr(source, "mode"), mode);
   } else if (rt.TypeOf(v) == rt.types().bound_method) {

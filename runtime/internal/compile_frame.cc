@@ -362,15 +362,30 @@ bool NestedResumable(const frontend::FrameAtBreak& f, bool leaf) {
 
 // nested_graph_breaks=True: the trace instruction count to stop before so that every
 // frame that can resume does (the break moves out to the call into the first frame that
-// cannot), or -1 for the legacy handling at the top frame's call.
-int32_t NestedStopCount(const frontend::Stop& stop) {
+// cannot), or -1 for the legacy handling at the top frame's call. A frame that cannot
+// resume because of a try block or a user context manager, but has a resumable point
+// before it, step-graph-breaks there instead (*step: it runs eagerly from that point and
+// its callers still continue compiled).
+int32_t NestedStopCount(const frontend::Stop& stop, bool* step) {
+  *step = false;
   const std::vector<frontend::FrameAtBreak>& frames = stop.frames;
   const size_t n = frames.size();
   if (n < 2 || !NestedResumable(frames[0], false)) return -1;
   size_t k = 0;
   for (size_t i = 1; i < n; ++i) {
     const bool leaf = i == n - 1;
-    if (!NestedResumable(frames[i], leaf) || (leaf && stop.step_requested)) break;
+    if (!NestedResumable(frames[i], leaf) || (leaf && stop.step_requested)) {
+      const frontend::FrameAtBreak& f = frames[i];
+      bool loop = false;
+      for (partitioner::BreakSite::Block b : BlocksAround(*f.code.as<vm::CodeObject>(), f.instruction)) {
+        loop |= b == partitioner::BreakSite::Block::kLoop;
+      }
+      if (f.resumable_call && !f.nested_disabled && !loop && f.checkpoint_count >= 0) {
+        *step = true;
+        return static_cast<int32_t>(f.checkpoint_count);
+      }
+      break;
+    }
     k = i;
   }
   if (k == 0) return -1;
@@ -400,6 +415,9 @@ std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame) {
   std::vector<vm::TraceEntry> out;
   const vm::Frame* below = &frame;
   for (const vm::Frame* f = frame.back; f != nullptr; below = f, f = f->back) {
+    // A frame that has not run an instruction is parked in the hook while its compiled
+    // entry runs (a break's continuation runs above it): it is not where the code is.
+    if (f->lasti < 0) continue;
     if ((f->code->flags & vm::kCodeStep) == 0) {
       out.push_back(EntryOf(*f));
       continue;
@@ -467,7 +485,8 @@ void NameResumeEntry(Attempt& a, const vm::CodeObject& code, int32_t offset, int
 // A nested resumption (nested_graph_breaks=True): the stopped trace holds every frame of
 // the inline stack; the innermost runs its breaking instruction eagerly, each caller
 // continues after its CALL.
-bool StoreNestedPlan(Attempt& a, frontend::TraceResult& tr, vm::Value* result) {
+bool StoreNestedPlan(Attempt& a, frontend::TraceResult& tr, CacheEntry::Plan plan,
+                     vm::Value* result) {
   if (tr.inlined.empty()) {
     a.cache.skip = true;
     return false;
@@ -477,11 +496,17 @@ bool StoreNestedPlan(Attempt& a, frontend::TraceResult& tr, vm::Value* result) {
   bool eager = false;
   CacheEntry* entry = CompileAndStore(a, tr, &eager, result);
   if (entry == nullptr) return !eager;
-  entry->plan = CacheEntry::Plan::kNested;
+  entry->plan = plan;
   entry->offset = top_call;
   entry->inlined = std::move(inlined);
   const frontend::InlinedFrame& leaf = entry->inlined.back();
   const vm::CodeObject& leaf_code = *leaf.function.as<vm::Function>()->code_object();
+  if (plan == CacheEntry::Plan::kNestedStep) {  // the innermost frame runs eagerly from here
+    entry->leaf_offset = leaf.instruction;
+    NameResumeEntry(a, a.code(), top_call + 1, a.code().LineAt(top_call));
+    *result = RunEntry(a.interp, a.frame, *entry, a.view);
+    return true;
+  }
   int32_t at = leaf.instruction;
   int32_t count = 1;
   if (at > 0 && leaf_code.code[at - 1].op == vm::Opcode::KW_NAMES) {
@@ -515,7 +540,7 @@ bool CompilePlan(Attempt& a, const frontend::TraceOptions& first, CacheEntry::Pl
                  int32_t stop_at_count = -1) {
   vm::Runtime& rt = a.rt();
   frontend::TraceOptions topts = first;
-  if (plan == CacheEntry::Plan::kNested) {
+  if (plan == CacheEntry::Plan::kNested || plan == CacheEntry::Plan::kNestedStep) {
     topts.stop_at_count = stop_at_count;
   } else {
     topts.stop_at = stop_at;
@@ -542,7 +567,9 @@ bool CompilePlan(Attempt& a, const frontend::TraceOptions& first, CacheEntry::Pl
     a.cache.skip = true;
     return false;
   }
-  if (plan == CacheEntry::Plan::kNested) return StoreNestedPlan(a, *tr, result);
+  if (plan == CacheEntry::Plan::kNested || plan == CacheEntry::Plan::kNestedStep) {
+    return StoreNestedPlan(a, *tr, plan, result);
+  }
   bool eager = false;
   CacheEntry* entry = CompileAndStore(a, *tr, &eager, result);
   if (entry == nullptr) return !eager;
@@ -612,9 +639,12 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
   switch (plan.kind) {
     case partitioner::FramePlan::Kind::kResume: {
       if (a.config.nested_graph_breaks) {
-        const int32_t count = NestedStopCount(tr.stop);
+        bool step = false;
+        const int32_t count = NestedStopCount(tr.stop, &step);
         if (count >= 0) {
-          return CompilePlan(a, topts, CacheEntry::Plan::kNested, -1, 0, result, count);
+          return CompilePlan(a, topts, step ? CacheEntry::Plan::kNestedStep
+                                            : CacheEntry::Plan::kNested,
+                             -1, 0, result, count);
         }
       }
       // Keyword names are interpreter state between KW_NAMES and its CALL: stop before
@@ -656,6 +686,7 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
   topts.top_name = a.cache.resume_name;
   topts.reorderable_logging_functions = a.config.reorderable_logging_functions;
   topts.error_on_graph_break = a.state.error_on_graph_break;
+  topts.nested_graph_breaks = a.config.nested_graph_breaks;
   absl::StatusOr<frontend::TraceResult> tr;
   {
     RuntimeState::Scope off(a.state, {a.ctx.options, Mode::kDisabled});

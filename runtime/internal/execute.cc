@@ -93,11 +93,13 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
       return vm::GetAttr(rt, ctx, "__exit__");
     }
     case Rebuild::Kind::kGradRestore:
+    case Rebuild::Kind::kNestedOffRestore:
     case Rebuild::Kind::kErrorOnGraphBreakRestore: {
       vm::Value m = rt.interpreter()->ImportModule("torch._dynamo.eval_frame");
       if (m.is_raised()) return m;
-      vm::Value cls = vm::GetAttr(rt, m, r.kind == Rebuild::Kind::kGradRestore
-                                             ? "_GradModeRestore"
+      vm::Value cls = vm::GetAttr(rt, m, r.kind == Rebuild::Kind::kGradRestore ? "_GradModeRestore"
+                                         : r.kind == Rebuild::Kind::kNestedOffRestore
+                                             ? "_NestedGraphBreaksRestore"
                                              : "_ErrorOnGraphBreakRestore");
       if (cls.is_raised()) return cls;
       vm::Value args[] = {r.value};
@@ -202,6 +204,16 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, Outputs& outs,
 
 // A break plan's second half: the frame as it was just before the break instruction
 // (kResume) or the checkpoint (kStepBreak), then the interpreter from there.
+// torch._dynamo.config.nested_graph_breaks as a disable_nested_graph_breaks() block the
+// trace entered or left leaves it; false after raising.
+bool SetNestedConfig(vm::Runtime& rt, const frontend::FrameValues& values) {
+  if (!values.nested_graph_breaks.has_value()) return true;
+  vm::Value config = rt.interpreter()->ImportModule("torch._dynamo.config");
+  if (config.is_raised()) return false;
+  return vm::SetAttr(rt, config, rt.Intern("nested_graph_breaks"),
+                     vm::Value::Bool(*values.nested_graph_breaks));
+}
+
 // Fills `state`'s locals and value stack from `values`; false after raising.
 bool BuildValues(vm::Runtime& rt, const frontend::FrameValues& values,
                  Outputs& outs, const guards::FrameView& view,
@@ -270,17 +282,17 @@ vm::Value ContinueNested(vm::Interpreter& interp, std::vector<vm::FrameState> st
                          vm::Value step_code, int32_t leaf_offset) {
   RuntimeState& runtime = State(interp.runtime());
   vm::FrameState& leaf = states.back();
-  leaf.code = std::move(step_code);
   leaf.offset = leaf_offset;
-  vm::Value r = interp.Resume(leaf);
+  const bool step = step_code.is_none();  // kNestedStep: the rest of the leaf is eager
+  if (!step) leaf.code = std::move(step_code);
+  vm::Value r = interp.Resume(leaf, /*consult_hook=*/!step);
   for (size_t i = states.size() - 1; i-- > 0;) {
     if (r.is_raised()) return r;
     vm::FrameState& s = states[i];
     const vm::CodeObject* code = s.code.as<vm::CodeObject>();
     if (i > 0 && code->code[s.offset].op == vm::Opcode::RETURN_VALUE) continue;
-    const bool chained = runtime.IsContinuation(r);
     s.stack.push_back(std::move(r));
-    r = i > 0 && chained ? runtime.OnContinuation(interp, std::move(s)) : interp.Resume(s);
+    r = i > 0 ? runtime.OnContinuation(interp, std::move(s)) : interp.Resume(s);
   }
   return r;
 }
@@ -301,15 +313,17 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
     if (v.is_raised()) return v;
     state.cells[i].as<vm::Cell>()->value = std::move(v);
   }
-  std::vector<vm::FrameState> nested;
-  if (entry.plan == CacheEntry::Plan::kNested) {
+  std::vector<vm::FrameState> nested_states;
+  const bool nested =
+      entry.plan == CacheEntry::Plan::kNested || entry.plan == CacheEntry::Plan::kNestedStep;
+  if (nested) {
     state.offset = entry.offset + 1;
-    nested.push_back(std::move(state));
+    nested_states.push_back(std::move(state));
     for (size_t i = 0; i < entry.inlined.size(); ++i) {
       vm::FrameState s;
       if (!BuildInlinedState(rt, entry.inlined[i], outs, view, &s)) return vm::Value::Raised();
       s.offset = entry.inlined[i].instruction + 1;
-      nested.push_back(std::move(s));
+      nested_states.push_back(std::move(s));
     }
   }
   for (const SideEffect& e : entry.side_effects) {
@@ -318,8 +332,9 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
   outs.clear();  // the graph's outputs live on in the frame only
   vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
-  if (entry.plan == CacheEntry::Plan::kNested) {
-    return ContinueNested(interp, std::move(nested), entry.step_code, entry.leaf_offset);
+  if (!SetNestedConfig(rt, entry.frame)) return vm::Value::Raised();
+  if (!nested_states.empty()) {
+    return ContinueNested(interp, std::move(nested_states), entry.step_code, entry.leaf_offset);
   }
   state.offset = entry.offset;
   if (entry.plan == CacheEntry::Plan::kStepBreak) return interp.Resume(state, false);
@@ -360,6 +375,7 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
     vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   }
   State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
+  if (!SetNestedConfig(rt, entry.frame)) return vm::Value::Raised();
   vm::Value result = Build(rt, entry.result, outs, view);
   if (result.is_raised()) return result;
   for (const SideEffect& e : entry.side_effects) {

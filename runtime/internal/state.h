@@ -45,7 +45,9 @@ struct CacheEntry {
   // rebuild every frame, run its instruction through `step_code` (of that frame's
   // code), then hand its result to each caller in turn, continuing each after its CALL
   // (`offset` is the top frame's CALL).
-  enum class Plan : uint8_t { kReturn, kResume, kStepBreak, kNested };
+  // kNestedStep: as kNested, but the innermost frame (which cannot resume: a try block)
+  // continues eagerly from `leaf_offset`, its checkpoint.
+  enum class Plan : uint8_t { kReturn, kResume, kStepBreak, kNested, kNestedStep };
   Plan plan = Plan::kReturn;
   frontend::FrameValues frame;
   std::vector<frontend::InlinedFrame> inlined;

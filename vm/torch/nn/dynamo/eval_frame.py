@@ -372,6 +372,18 @@ class _NestedGraphBreaksOff:
         return False
 
 
+class _NestedGraphBreaksRestore:
+    # The exit of a disable_nested_graph_breaks() block a graph break cut: sets the
+    # config back to `mode` (its value outside the block).
+    def __init__(self, mode):
+        self.mode = mode
+
+    def __call__(self, exc_type, exc, tb):
+        from torch._dynamo import config
+        config.nested_graph_breaks = self.mode
+        return False
+
+
 def disable_nested_graph_breaks(fn=None):
     # As a decorator (@disable_nested_graph_breaks) or a context manager
     # (with disable_nested_graph_breaks():): the legacy nested regime for the region
