@@ -140,6 +140,36 @@ x = torch.ones(3)
   EXPECT_EQ(r.stop.instruction, 7);  // the CALL of graph_break
 }
 
+// `assert <tensor>, "msg"` is torch._assert_async in the graph; without a message it is
+// a data-dependent branch.
+TEST_F(FrontendTest, TensorAssertBecomesAGraphOp) {
+  Run(R"(
+import torch
+def f(x):
+    assert x.sum() > 0, "positive"
+    return x + 1
+def g(x):
+    assert x.sum() > 0
+    return x + 1
+x = torch.ones(3)
+)");
+  TraceResult r = TraceCall("f", {"x"});
+  ASSERT_EQ(r.stop.kind, Stop::Kind::kReturn) << r.stop.reason.gb_type;
+  bool found = false;
+  for (const graph::Node& n : r.graph.nodes()) {
+    if (n.kind == graph::NodeKind::kCall && n.spelling.target == "torch._assert_async") {
+      found = true;
+      ASSERT_EQ(n.args.size(), 2u);
+      EXPECT_EQ(n.args[1].constant().to_string(), "positive");
+    }
+  }
+  EXPECT_TRUE(found);
+  EXPECT_EQ(r.graph.num_calls(), 4);  // sum, gt, _assert_async, add
+  TraceResult g = TraceCall("g", {"x"});
+  ASSERT_EQ(g.stop.kind, Stop::Kind::kBreak);
+  EXPECT_EQ(g.stop.reason.gb_type, "Data-dependent branching");
+}
+
 TEST_F(FrontendTest, BreaksWithUpstreamReasons) {
   Run(R"(
 import torch

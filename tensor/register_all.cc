@@ -20,6 +20,27 @@ absl::Status RegisterGradModeOps(OpRegistry& r) {
   return r.Register("_set_grad_enabled(bool enabled) -> ()", none, none, flags);
 }
 
+// torch._assert_async(cond, msg): what `assert tensor_cond, "msg"` becomes in a captured
+// graph (upstream's graph op): fails with the message when the one-element condition is
+// zero. Upstream's kernel raises RuntimeError there, not eager Python's AssertionError.
+absl::Status RegisterAssertOps(OpRegistry& r) {
+  OpFlags flags;
+  flags.function = false;
+  auto meta = [](const OpArgs&) -> absl::StatusOr<Value> { return Value(); };
+  auto kernel = [](const OpArgs& a) -> absl::StatusOr<Value> {
+    const Tensor& t = a.tensor(0);
+    if (t.numel() != 1) {
+      return absl::InvalidArgumentError(
+          "Boolean value of Tensor with more than one value is ambiguous");
+    }
+    absl::StatusOr<Scalar> v = t.Item();
+    if (!v.ok()) return v.status();
+    if (!v->to_bool()) return absl::FailedPreconditionError(a.string(1));
+    return Value();
+  };
+  return r.Register("_assert_async.msg(Tensor self, str assert_msg) -> ()", meta, kernel, flags);
+}
+
 }  // namespace
 
 const OpRegistry& OpRegistry::Global() {
@@ -30,7 +51,7 @@ const OpRegistry& OpRegistry::Global() {
                          ops::RegisterIndexingOps,  ops::RegisterPointwiseOps,
                          ops::RegisterReductionOps, ops::RegisterLinalgOps,
                          ops::RegisterNNOps,        ops::RegisterRandomOps,
-                         RegisterGradModeOps};
+                         RegisterGradModeOps,       RegisterAssertOps};
     for (Fn group : groups) {
       absl::Status s = group(*r);
       if (!s.ok()) {

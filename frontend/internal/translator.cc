@@ -515,6 +515,33 @@ absl::Status Translator::EnterUserContext(const VarPtr& mgr) {
   return absl::OkStatus();
 }
 
+absl::Status Translator::TraceTensorAssert(const VarPtr& cond, bool* is_assert) {
+  // The compiler's `assert c, msg`: POP_JUMP_IF_TRUE over LOAD_ASSERTION_ERROR,
+  // LOAD_CONST msg, CALL 0, RAISE_VARARGS 1.
+  const std::vector<vm::Instruction>& c = code_->code;
+  const size_t i = static_cast<size_t>(current_);
+  if (i + 4 >= c.size() || c[i + 1].op != Opcode::LOAD_ASSERTION_ERROR ||
+      c[i + 2].op != Opcode::LOAD_CONST || c[i + 3].op != Opcode::CALL || c[i + 3].arg != 0 ||
+      c[i + 4].op != Opcode::RAISE_VARARGS || c[i + 4].arg != 1 ||
+      !st_.rt.IsStr(code_->consts[c[i + 2].arg])) {
+    return absl::OkStatus();
+  }
+  static const tensor::OpDef* op = tensor::OpRegistry::Global().Find("_assert_async.msg");
+  if (op == nullptr) return absl::InternalError("_assert_async.msg is not registered");
+  const std::string msg(code_->consts[c[i + 2].arg].as<vm::Str>()->view());
+  graph::Spelling spelling;
+  spelling.style = graph::CallStyle::kFunction;
+  spelling.target = "torch._assert_async";
+  spelling.args = {graph::Arg::Ref(cond->ref), graph::Arg::Constant(tensor::Value(msg))};
+  st_.body_started = true;
+  RETURN_IF_ERROR(st_.builder
+                      .AddCall(op, {graph::Arg::Ref(cond->ref), graph::Arg::Constant(tensor::Value(msg))},
+                               std::move(spelling), Origin())
+                      .status());
+  *is_assert = true;
+  return absl::OkStatus();
+}
+
 absl::Status Translator::Branch(const vm::Instruction& in) {
   VarPtr v = Pop();
   bool jump = false;
@@ -526,6 +553,16 @@ absl::Status Translator::Branch(const vm::Instruction& in) {
       break;
     }
     default: {
+      if (v->is_tensor() && in.op == Opcode::POP_JUMP_IF_TRUE) {
+        // `assert tensor_cond, "msg"`: upstream's torch._assert_async in the graph, and
+        // the trace goes on as if it held.
+        bool is_assert = false;
+        RETURN_IF_ERROR(TraceTensorAssert(v, &is_assert));
+        if (is_assert) {
+          next_ = in.arg;
+          return absl::OkStatus();
+        }
+      }
       if (v->is_tensor()) {
         return Break("Data-dependent branching",
                      absl::StrCat("attempted to jump with ", DescribeVar(st_.rt, *v)),

@@ -221,6 +221,9 @@ class Translator {
   absl::Status StepControl(const vm::Instruction& in, bool* handled);
   absl::Status StepCalls(const vm::Instruction& in, bool* handled);
   absl::Status Branch(const vm::Instruction& in);
+  // `assert <tensor>, "msg"` at current_: records torch._assert_async and sets
+  // *is_assert; leaves the trace alone for any other tensor branch.
+  absl::Status TraceTensorAssert(const VarPtr& cond, bool* is_assert);
   absl::Status LoadFast(int32_t i);
   absl::Status StepExceptions(const vm::Instruction& in, bool* handled);
   // Routes a symbolic exception to this frame's handler; false when there is none.
