@@ -537,6 +537,8 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
   if (result.stop.kind == Stop::Kind::kReturn) {
     result.frame.grad_enabled = st.grad_enabled;
     result.frame.error_on_graph_break = st.error_on_graph_break;
+    result.frame.error_on_graph_break_changed =
+        st.error_on_graph_break != opts.error_on_graph_break;
     result.frame.nested_graph_breaks = st.nested_config;
   }
   internal::AddEntryGuards(st);

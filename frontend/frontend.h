@@ -172,6 +172,8 @@ struct FrameValues {
   std::vector<std::optional<Rebuild>> cells;
   bool grad_enabled = true;
   bool error_on_graph_break = false;
+  // kReturn: whether the trace left error_on_graph_break other than it found it.
+  bool error_on_graph_break_changed = false;
   // torch._dynamo.config.nested_graph_breaks to set for what runs next, when a
   // disable_nested_graph_breaks() block was entered or left in the trace.
   std::optional<bool> nested_graph_breaks;

@@ -21,7 +21,7 @@ using frontend::SideEffect;
 // local and a value on the stack) is one object, as it was when traced.
 struct Outputs {
   std::vector<tensor::Tensor> tensors;
-  std::vector<vm::Value> objects;  // None until wrapped
+  absl::InlinedVector<vm::Value, 4> objects;  // None until wrapped
   vm::Value Object(vm::Runtime& rt, int32_t i) {
     if (objects.size() != tensors.size()) objects.assign(tensors.size(), vm::Value::None());
     if (objects[i].is_none()) objects[i] = vm::torch::WrapTensor(rt, tensors[i]);
@@ -370,11 +370,14 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
   Outputs outs;
   outs.tensors = *std::move(ran);
   if (entry.plan != CacheEntry::Plan::kReturn) return ContinueFrame(interp, frame, entry, outs, view);
-  // A resume entry may start inside a grad-mode `with` and leave it.
+  // A resume entry may start inside a grad-mode or error_on_graph_break `with` and
+  // leave it.
   if (entry.frame.grad_enabled != vm::GradModeEnabled(rt)) {
     vm::SetGradModeEnabled(rt, entry.frame.grad_enabled);
   }
-  State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
+  if (entry.frame.error_on_graph_break_changed) {
+    State(rt).error_on_graph_break = entry.frame.error_on_graph_break;
+  }
   if (!SetNestedConfig(rt, entry.frame)) return vm::Value::Raised();
   vm::Value result = Build(rt, entry.result, outs, view);
   if (result.is_raised()) return result;
