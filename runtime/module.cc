@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "logging/logging.h"
 #include "runtime/internal/state.h"
 #include "runtime/runtime.h"
 #include "vm/interpreter.h"
@@ -174,6 +175,52 @@ vm::Value CallDisabledNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& k
                                 args[3].as<vm::Dict>());
 }
 
+// A Python value as set_logs's argument.
+bool ToLogsArg(vm::Runtime& rt, const vm::Value& v, logging::LogsArg* out) {
+  if (v.is_none()) {
+    *out = logging::LogsArg::None();
+  } else if (v.is_bool()) {
+    *out = logging::LogsArg::Bool(v.as_bool());
+  } else if (v.is_int()) {
+    *out = logging::LogsArg::Int(v.as_int());
+  } else {
+    std::string r;
+    if (!vm::ReprString(rt, v, &r)) return false;
+    *out = logging::LogsArg::Other(std::move(r));
+  }
+  return true;
+}
+
+// set_logs(**keywords): torch._logging.set_logs (modules=dict(...) included).
+vm::Value SetLogsNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& kwargs) {
+  if (!args.empty()) {
+    return rt.Raise(rt.exc().type_error, "set_logs() takes 0 positional arguments");
+  }
+  std::vector<std::pair<std::string, logging::LogsArg>> keywords, modules;
+  for (size_t i = 0; i < kwargs.size(); ++i) {
+    const std::string name(kwargs.name(i));
+    const vm::Value& v = kwargs.value(i);
+    if (name == "modules" && rt.IsDict(v)) {
+      for (const vm::Dict::Entry& e : v.as<vm::Dict>()->entries()) {
+        if (e.key.is_raised()) continue;
+        std::string key;
+        logging::LogsArg arg = logging::LogsArg::None();
+        if (!vm::StrString(rt, e.key, &key) || !ToLogsArg(rt, e.value, &arg)) {
+          return vm::Value::Raised();
+        }
+        modules.emplace_back(std::move(key), std::move(arg));
+      }
+      continue;
+    }
+    logging::LogsArg arg = logging::LogsArg::None();
+    if (!ToLogsArg(rt, v, &arg)) return vm::Value::Raised();
+    keywords.emplace_back(std::move(name), std::move(arg));
+  }
+  absl::Status s = logging::SetLogs(keywords, modules);
+  if (!s.ok()) return rt.RaiseStatus(s);
+  return vm::Value::None();
+}
+
 bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
   vm::Runtime& rt = interp.runtime();
   vm::Dict* d = module.as<vm::Module>()->dict;
@@ -183,6 +230,7 @@ bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
   vm::torch::AddFunction(rt, d, "get_stance", &GetStanceNative);
   vm::torch::AddFunction(rt, d, "set_error_on_graph_break", &SetErrorOnGraphBreakNative);
   vm::torch::AddFunction(rt, d, "call_disabled", &CallDisabledNative);
+  vm::torch::AddFunction(rt, d, "set_logs", &SetLogsNative);
   internal::AddGraphNatives(rt, d);
   internal::AddExplainNatives(rt, d);
   return true;

@@ -80,6 +80,31 @@ print(cnt.frame_count)
                 "    - 0/0: tensor 'x' size mismatch at index 0. expected 3, actual 4"});
 }
 
+// torch._logging.set_logs switches artifacts from the program, like TORCH_LOGS; a call
+// with no arguments clears them, and unknown names are upstream's TypeError.
+TEST(RuntimeTest, SetLogsFromTheProgram) {
+  logging::ScopedLogCapture capture;
+  Result r = RunProgram(Program(R"py(
+torch._logging.set_logs(recompiles=True)
+def fn(x):
+    return x * 2
+fn = torch.compile(fn, backend=cnt)
+fn(torch.ones(3))
+fn(torch.ones(4))
+torch._logging.set_logs()
+fn(torch.ones(5))
+try:
+    torch._logging.set_logs(bogus=True)
+except TypeError as e:
+    print(e)
+)py"));
+  logging::ResetForTesting();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "set_logs() got an unexpected keyword argument 'bogus'\n");
+  ASSERT_EQ(capture.messages().size(), 1u);
+  EXPECT_EQ(capture.messages()[0].substr(0, 32), "Recompiling function fn in t.py:");
+}
+
 TEST(RuntimeTest, FullgraphBreakRaisesUnsupported) {
   Result r = RunProgram(Program(R"py(
 @torch.compile(backend=cnt, fullgraph=True)
