@@ -105,6 +105,27 @@ except TypeError as e:
   EXPECT_EQ(capture.messages()[0].substr(0, 32), "Recompiling function fn in t.py:");
 }
 
+// Dunder methods the tracer calls through the class (obj[i] on a user object) are
+// guarded: rebinding one recompiles instead of running the stale graph.
+TEST(RuntimeTest, RebindingADunderRecompiles) {
+  Result r = RunProgram(Program(R"py(
+class V:
+    def __init__(self, t):
+        self.t = t
+    def __getitem__(self, i):
+        return self.t + i
+v = V(torch.ones(2))
+@torch.compile(backend=cnt)
+def f(a):
+    return a[1]
+print(f(v))
+V.__getitem__ = lambda self, i: self.t * 10
+print(f(v), cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "tensor([2., 2.])\ntensor([10., 10.]) 2\n");
+}
+
 TEST(RuntimeTest, FullgraphBreakRaisesUnsupported) {
   Result r = RunProgram(Program(R"py(
 @torch.compile(backend=cnt, fullgraph=True)

@@ -760,7 +760,12 @@ absl::StatusOr<VarPtr> CallDunder(Translator& tx, const VarPtr& obj, const char*
   const vm::Value* f = type->Lookup(dunder);
   if (f == nullptr || rt.TypeOf(*f) != rt.types().function) return VarPtr();
   *found = true;
-  ASSIGN_OR_RETURN(VarPtr fn, Wrap(tx, *f, nullptr));
+  // Guarded where the frame reaches the class (rebinding the dunder recompiles): through
+  // the instance for an existing object (L['obj'].__add__ resolves through its type),
+  // through the class's own source for an object made in the trace.
+  const guards::SourcePtr& cls_source =
+      obj->kind == VarKind::kNewObject ? obj->class_source : obj->source;
+  ASSIGN_OR_RETURN(VarPtr fn, WrapClassAttr(tx, *f, cls_source, vm::Value::Borrow(type), dunder));
   args.insert(args.begin(), obj);
   return Call(tx, fn, std::move(args), {});
 }

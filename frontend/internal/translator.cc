@@ -504,7 +504,10 @@ absl::Status Translator::EnterUserContext(const VarPtr& mgr) {
   VarPtr bound = MakeVar(VarKind::kBoundMethod);
   bound->self = mgr;
   bound->user_ctx_exit = true;
-  ASSIGN_OR_RETURN(bound->func, Wrap(*this, *exit, nullptr));
+  const guards::SourcePtr& cls_source =
+      mgr->kind == VarKind::kNewObject ? mgr->class_source : mgr->source;
+  ASSIGN_OR_RETURN(bound->func,
+                   WrapClassAttr(*this, *exit, cls_source, vm::Value::Borrow(type), "__exit__"));
   bool found = false;
   ASSIGN_OR_RETURN(VarPtr entered, CallDunder(*this, mgr, "__enter__", {}, &found));
   if (!found) {
