@@ -444,6 +444,24 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
     }
     return MakeSequence(a->kind, std::move(items));
   }
+  // User objects: the in-place dunder, then the forward one on the left operand, then
+  // the reflected one on the right, as Python dispatches them, each inlined like a
+  // method (guarded through the class); NotImplemented moves on to the next.
+  auto try_dunder = [&](const VarPtr& self, absl::string_view dunder, const VarPtr& other,
+                        VarPtr* out) -> absl::Status {
+    if (self->kind != VarKind::kObject && self->kind != VarKind::kNewObject) {
+      return absl::OkStatus();
+    }
+    bool found = false;
+    ASSIGN_OR_RETURN(VarPtr r, CallDunder(tx, self, std::string(dunder).c_str(), {other}, &found));
+    if (found && !(r->is_constant() && rt.IsNotImplemented(r->value))) *out = std::move(r);
+    return absl::OkStatus();
+  };
+  VarPtr result;
+  if (inplace) RETURN_IF_ERROR(try_dunder(a, vm::BinOpInPlaceDunder(op), b, &result));
+  if (result == nullptr) RETURN_IF_ERROR(try_dunder(a, vm::BinOpDunder(op), b, &result));
+  if (result == nullptr) RETURN_IF_ERROR(try_dunder(b, vm::BinOpReflectedDunder(op), a, &result));
+  if (result != nullptr) return result;
   return tx.Break("Unsupported binary operator",
                   absl::StrCat(vm::BinOpSymbol(op), " on ", DescribeVar(rt, *a), " and ",
                                DescribeVar(rt, *b)),
