@@ -126,6 +126,41 @@ print(f(v), cnt.frame_count)
   EXPECT_EQ(r.out, "tensor([2., 2.])\ntensor([10., 10.]) 2\n");
 }
 
+// Operators on user objects dispatch to __iadd__/__add__/__radd__ in the trace, with
+// NotImplemented falling through to the reflected method: one graph, eager's values.
+TEST(RuntimeTest, UserObjectOperatorsAreTraced) {
+  Result r = RunProgram(Program(R"py(
+class V:
+    def __init__(self, t):
+        self.t = t
+    def __add__(self, o):
+        return V(self.t + o)
+    def __radd__(self, o):
+        return V(self.t + o * 100)
+    def __iadd__(self, o):
+        self.t = self.t + o * 1000
+        return self
+    def __mul__(self, o):
+        return NotImplemented
+    def __rmul__(self, o):
+        return V(self.t * 7)
+def g(a, b):
+    c = a + 1
+    d = 2 + a
+    e = 3 * a
+    b += 1
+    return c.t, d.t, e.t, b.t
+f = torch.compile(g, backend=cnt)
+print(f(V(torch.ones(2)), V(torch.zeros(2))))
+print(g(V(torch.ones(2)), V(torch.zeros(2))))
+print(cnt.frame_count, cnt.op_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string line =
+      "(tensor([2., 2.]), tensor([201., 201.]), tensor([7., 7.]), tensor([1000., 1000.]))\n";
+  EXPECT_EQ(r.out, line + line + "1 4\n");
+}
+
 TEST(RuntimeTest, FullgraphBreakRaisesUnsupported) {
   Result r = RunProgram(Program(R"py(
 @torch.compile(backend=cnt, fullgraph=True)
