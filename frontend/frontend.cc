@@ -150,6 +150,12 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
     case VarKind::kTensor:
       r.kind = Rebuild::Kind::kGraphOutput;
       r.index = out.IndexOf(v->ref);
+      if (v->scalar_item) {  // the Python number .item() gave
+        Rebuild item;
+        item.kind = Rebuild::Kind::kItem;
+        item.children.push_back(std::move(r));
+        return item;
+      }
       return r;
     case VarKind::kConstant:
     case VarKind::kObject:

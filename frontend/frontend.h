@@ -104,6 +104,7 @@ struct Rebuild {
                     // children[0] defaults, children[1] keyword defaults (kConstant None
                     // when absent), children[2...] its closure cells (kFrameCell)
     kFrameCell,     // the running frame's cell `index` (cell and free variables)
+    kItem,          // children[0] (a 0-dim tensor).item(): a captured scalar output
     kFrameLocal,    // the running frame's local `index` as it is, bound or not (a local
                     // the trace never touched: other paths to the same entry may differ)
     kGradRestore,  // the __exit__ of a `with torch.no_grad()`-style block: a callable

@@ -459,7 +459,20 @@ absl::StatusOr<VarPtr> CallTensorMethod(Translator& tx, const VarPtr& self,
                        "`export TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these "
                        "operations in the captured graph."});
     }
-    return tx.Break("Unsupported Tensor.item()", name, "Scalar outputs are not traced yet.");
+    // capture_scalar_outputs: the number stays in the graph as a 0-dim tensor; it may
+    // meet tensors in arithmetic (where it promotes exactly as the Python number would:
+    // ops.cc) and leave the graph as a number; anything else about it breaks.
+    int64_t numel = 1;
+    for (int64_t s : self->meta.sizes) numel *= s;
+    if (numel != 1 || !args.empty() || !kwargs.empty()) {
+      return tx.Break("Unsupported Tensor.item()", name,
+                      "Dynamo in wick captures .item() of one-element tensors only.");
+    }
+    VarPtr shape = MakeSequence(VarKind::kTuple, {});
+    ASSIGN_OR_RETURN(VarPtr r, CallTensorOp(tx, "reshape", {self, shape}, {}, CallStyle::kMethod,
+                                            "reshape"));
+    r->scalar_item = true;
+    return r;
   }
   const auto& sizes = self->meta.sizes;
   if ((name == "size" || name == "dim" || name == "numel") && kwargs.empty()) {

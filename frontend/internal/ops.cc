@@ -169,6 +169,25 @@ bool IsNumber(const VarPtr& v) {
   return v->is_constant() && (v->value.is_int_like() || v->value.is_float());
 }
 
+// A captured .item() scalar (a 0-dim tensor in the graph) in arithmetic: only with a
+// dimensioned tensor, and only where the 0-dim tensor promotes as the Python number
+// would (a float32 value; an integer value with an integer tensor; a float value with a
+// floating tensor); other uses need symbolic scalars and break.
+absl::Status CheckCapturedScalar(Translator& tx, const VarPtr& a, const VarPtr& b) {
+  const bool a_item = a->is_tensor() && a->scalar_item;
+  const VarPtr& s = a_item ? a : b;
+  const VarPtr& t = a_item ? b : a;
+  const bool t_dimensioned = t->is_tensor() && !t->scalar_item && !t->meta.sizes.empty();
+  const tensor::DType sd = s->meta.dtype;
+  const tensor::DType td = t->is_tensor() ? t->meta.dtype : sd;
+  const bool ok = t_dimensioned &&
+                  (sd == tensor::DType::kFloat32 || tensor::IsFloating(sd) == tensor::IsFloating(td));
+  if (ok) return absl::OkStatus();
+  return tx.Break("Unsupported Tensor.item()", "captured scalar output",
+                  "Dynamo in wick uses a captured .item() value only in arithmetic with a "
+                  "tensor (symbolic scalars are M5's).");
+}
+
 // Folds an operation on constant values through the VM protocol; a raised Python
 // exception stops the trace (exceptions are not traced yet).
 absl::StatusOr<VarPtr> Fold(Translator& tx, vm::Value r) {
@@ -399,6 +418,9 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
   vm::Runtime& rt = tx.state().rt;
   std::string target = OperatorTarget(op, inplace);
   std::string fwd = BinaryOpName(op);
+  if ((a->is_tensor() && a->scalar_item) || (b->is_tensor() && b->scalar_item)) {
+    RETURN_IF_ERROR(CheckCapturedScalar(tx, a, b));
+  }
   if (a->is_tensor() && (b->is_tensor() || IsNumber(b))) {
     bool has_inplace = op != vm::BinOp::kMatMul;
     std::string name = inplace && has_inplace ? fwd + "_" : fwd;

@@ -51,6 +51,9 @@ struct Var {
   graph::ValueRef ref;
   graph::TensorMeta meta;
   tensor::Tensor fake;
+  // kTensor: the value of `t.item()` under capture_scalar_outputs, held in the graph as
+  // a 0-dim tensor; outside the graph it is the Python number (Rebuild::kItem).
+  bool scalar_item = false;
   bool is_input = false;
   // kBoundMethod: the __exit__ a `with` over a user-defined context manager pushed.
   bool user_ctx_exit = false;  // a placeholder not changed in place since

@@ -64,6 +64,10 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
       return vm::GetAttr(rt, items[0], r.value.as<vm::Str>());
     }
+    case Rebuild::Kind::kItem: {
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      return vm::CallMethod(rt, items[0], "item", {});
+    }
     case Rebuild::Kind::kFrameLocal:
       if (r.index < 0 || r.index >= view.num_locals || view.locals[r.index].is_raised()) {
         return rt.Raise(rt.exc().runtime_error, "wick runtime: a local is unbound");
