@@ -21,5 +21,28 @@ out=$(TORCH_LOGS=help "$WICK" --version); rc=$?
 [[ $rc -eq 0 ]] || fail "TORCH_LOGS=help exited $rc"
 grep -q "dynamo" <<<"$out" || fail "help output lacks components"
 
+# wick explain: the script's own output, then the run's graphs, breaks and guards.
+script="${TEST_TMPDIR:-/tmp}/explain_me.py"
+cat > "$script" <<'PY'
+import torch
+import torch._dynamo
+
+@torch.compile(backend="eager")
+def f(x):
+    y = x * 2
+    torch._dynamo.graph_break()
+    return y + 1
+
+print(f(torch.ones(2)))
+PY
+out=$("$WICK" explain "$script" 2>/dev/null); rc=$?
+[[ $rc -eq 0 ]] || fail "explain exited $rc"
+grep -q "^tensor(\[3., 3.\])$" <<<"$out" || fail "explain lost the script's output: $out"
+grep -q "^Graphs: 2, ops: 2, graph breaks: 1, skipped frames: 0, recompiles: 0$" <<<"$out" \
+  || fail "explain summary: $out"
+grep -q "torch_dynamo_resume_in_f_at_7" <<<"$out" || fail "explain lacks the resume entry: $out"
+grep -q "Call to \`torch._dynamo.graph_break()\`" <<<"$out" || fail "explain lacks the break: $out"
+grep -q "TREE_GUARD_MANAGER" <<<"$out" || fail "explain lacks guards: $out"
+
 "$WICK" frobnicate 2>/dev/null; [[ $? -eq 2 ]] || fail "unknown command should exit 2"
 echo "wick CLI: all checks passed"
