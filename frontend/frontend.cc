@@ -276,12 +276,8 @@ absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Value& cont,
         absl::StrCat("torch_dynamo_resume_in_", code->name, "_at_", code->LineAt(at - 1));
   }
   child.set_globals(f->globals.as<vm::Dict>(), f->globals.as<vm::Dict>() == st.frame.globals);
-  const guards::SourcePtr lsrc = guards::Source::Attr(source, "locals");
   const guards::SourcePtr ssrc = guards::Source::Attr(source, "stack");
-  for (size_t i = 0; i < lv.size(); ++i) {
-    if (lv[i].Is(st.known.unbound_marker)) continue;
-    ASSIGN_OR_RETURN(child.locals()[i], Wrap(tx, lv[i], guards::Source::Item(lsrc, i)));
-  }
+  child.set_lazy_list(&lv, guards::Source::Attr(source, "locals"), st.known.unbound_marker);
   for (size_t i = 0; i < sv.size(); ++i) {
     if (sv[i].Is(st.known.null_marker)) {
       child.PushEntryValue(MakeVar(VarKind::kNull));

@@ -293,6 +293,13 @@ absl::StatusOr<VarPtr> Translator::ReadLocal(int32_t i) {
       ASSIGN_OR_RETURN(locals_[i], Wrap(*this, v, guards::Source::Local(code_->varnames[i], i)));
     }
   }
+  if (lazy_list_ != nullptr && !materialized_[i]) {
+    materialized_[i] = true;
+    const vm::Value& v = (*lazy_list_)[i];
+    if (!v.Is(lazy_unbound_)) {
+      ASSIGN_OR_RETURN(locals_[i], Wrap(*this, v, guards::Source::Item(lazy_list_source_, i)));
+    }
+  }
   return locals_[i];
 }
 
@@ -312,11 +319,11 @@ absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
   switch (in.op) {
     case Opcode::LOAD_FAST: return LoadFast(in.arg);
     case Opcode::STORE_FAST:
-      if (lazy_frame_ != nullptr) materialized_[in.arg] = true;
+      if (!materialized_.empty()) materialized_[in.arg] = true;
       locals_[in.arg] = Pop();
       return absl::OkStatus();
     case Opcode::DELETE_FAST:
-      if (lazy_frame_ != nullptr) materialized_[in.arg] = true;
+      if (!materialized_.empty()) materialized_[in.arg] = true;
       locals_[in.arg] = nullptr;
       return absl::OkStatus();
     case Opcode::LOAD_CLOSURE: Push(cells_[in.arg]); return absl::OkStatus();

@@ -194,7 +194,17 @@ class Translator {
   const std::vector<VarPtr>& stack() const { return stack_; }
   // Top frame: whether local `i` was read or written by the trace (else it still holds
   // the frame's own value).
-  bool touched(int32_t i) const { return lazy_frame_ == nullptr || materialized_[i]; }
+  bool touched(int32_t i) const { return materialized_.empty() || materialized_[i]; }
+  // An inlined continuation reads its locals from `values` (items of a list reached
+  // at `source`; `unbound` marks an unbound one) on first use too, so dead locals get
+  // neither guards nor graph inputs.
+  void set_lazy_list(const std::vector<vm::Value>* values, guards::SourcePtr source,
+                     vm::Value unbound) {
+    lazy_list_ = values;
+    lazy_list_source_ = std::move(source);
+    lazy_unbound_ = std::move(unbound);
+    materialized_.assign(locals_.size(), false);
+  }
 
   // Stops the trace with a graph break (always returns the break status).
   absl::Status Break(std::string gb_type, std::string context, std::string explanation,
@@ -247,6 +257,9 @@ class Translator {
   std::vector<VarPtr> locals_;
   std::vector<VarPtr> cells_;
   const vm::Frame* lazy_frame_ = nullptr;
+  const std::vector<vm::Value>* lazy_list_ = nullptr;
+  guards::SourcePtr lazy_list_source_;
+  vm::Value lazy_unbound_;
   std::vector<bool> materialized_;
   std::vector<vm::Value> kw_names_;
   int32_t current_ = 0;
