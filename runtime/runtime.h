@@ -96,6 +96,12 @@ void StartExplainRecording(vm::Interpreter& interp);
 std::vector<ExplainEvent> TakeExplainEvents(vm::Interpreter& interp);
 // The report `wick explain SCRIPT` prints after the script ran.
 std::string FormatExplainReport(const std::vector<ExplainEvent>& events);
+// The same as one JSON object (`wick explain --format=json`): {"summary": {"graphs",
+// "ops", "graph_breaks", "skipped_frames", "recompiles"}, "events": [...]}, each event
+// with "kind" ("graph", "break", "skip", "recompile"), "compile_id", "frame",
+// "location", "text", and per kind "graph_name", "ops", "guards", "compile_ms" or
+// "user_stack" ([{"file", "line", "function", "code"}]).
+std::string FormatExplainJson(const std::vector<ExplainEvent>& events);
 
 }  // namespace wick::runtime
 

@@ -44,5 +44,19 @@ grep -q "torch_dynamo_resume_in_f_at_7" <<<"$out" || fail "explain lacks the res
 grep -q "Call to \`torch._dynamo.graph_break()\`" <<<"$out" || fail "explain lacks the break: $out"
 grep -q "TREE_GUARD_MANAGER" <<<"$out" || fail "explain lacks guards: $out"
 
+# --format=json: the script's output, then one JSON object with the same facts.
+json=$("$WICK" explain --format=json "$script" 2>/dev/null | sed -n '/^{/,$p')
+python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["summary"] == {"graphs": 2, "ops": 2, "graph_breaks": 1, "skipped_frames": 0,
+                        "recompiles": 0}, d["summary"]
+kinds = [e["kind"] for e in d["events"]]
+assert kinds == ["break", "graph", "graph"], kinds
+assert d["events"][0]["user_stack"][-1]["line"] == 7, d["events"][0]
+assert d["events"][2]["frame"] == "torch_dynamo_resume_in_f_at_7", d["events"][2]
+' "$json" || fail "explain --format=json: $json"
+"$WICK" explain --format=yaml "$script" 2>/dev/null; [[ $? -eq 2 ]] || fail "bad format should exit 2"
+
 "$WICK" frobnicate 2>/dev/null; [[ $? -eq 2 ]] || fail "unknown command should exit 2"
 echo "wick CLI: all checks passed"

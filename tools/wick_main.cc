@@ -30,7 +30,8 @@ constexpr char kUsage[] =
     "commands:\n"
     "  run SCRIPT [ARGS...]   run a Python script (sys.argv = [SCRIPT, ARGS...])\n"
     "  dis SCRIPT             print the bytecode of a script with its block tables\n"
-    "  explain SCRIPT [ARGS...]  run a script, then print every compiled frame, graph,\n"
+    "  explain [--format=json] SCRIPT [ARGS...]\n"
+    "                         run a script, then print every compiled frame, graph,\n"
     "                         graph break, skipped frame, guard set and recompile\n"
     "\n"
     "wick runs PyTorch-style Python scripts in its own VM and compiles torch.compile\n"
@@ -96,17 +97,29 @@ int RunCommand(int argc, char** argv) {
   return status;
 }
 
-// wick explain SCRIPT [ARGS...]: runs the script like `wick run`, then prints what it
-// compiled: every compiled frame with its graphs (readable code) and guards, every graph
-// break with its reason and user stack, skipped frames and recompiles.
+// wick explain [--format=text|json] SCRIPT [ARGS...]: runs the script like `wick run`,
+// then prints what it compiled: every compiled frame with its graphs (readable code) and
+// guards, every graph break with its reason and user stack, skipped frames and
+// recompiles, as text or as one JSON object.
 int ExplainCommand(int argc, char** argv) {
-  if (argc < 3) {
-    std::fputs("usage: wick explain SCRIPT [ARGS...]\n", stderr);
+  bool json = false;
+  int first = 2;
+  if (argc > 2 && std::strncmp(argv[2], "--format=", 9) == 0) {
+    const std::string format = argv[2] + 9;
+    if (format != "text" && format != "json") {
+      std::fprintf(stderr, "wick explain: unknown format '%s' (text, json)\n", format.c_str());
+      return 2;
+    }
+    json = format == "json";
+    first = 3;
+  }
+  if (argc <= first) {
+    std::fputs("usage: wick explain [--format=text|json] SCRIPT [ARGS...]\n", stderr);
     return 2;
   }
   std::string source;
-  if (!ReadScript(argv[2], &source)) return 2;
-  std::vector<std::string> script_argv(argv + 2, argv + argc);
+  if (!ReadScript(argv[first], &source)) return 2;
+  std::vector<std::string> script_argv(argv + first, argv + argc);
   wick::vm::Runtime rt;
   wick::vm::Interpreter interp(rt);
   wick::vm::InstallBuiltins(interp);
@@ -114,10 +127,12 @@ int ExplainCommand(int argc, char** argv) {
   wick::vm::InstallTorch(interp);
   wick::runtime::InstallRuntime(interp);
   wick::runtime::StartExplainRecording(interp);
-  int status = interp.RunMain(source, argv[2], script_argv);
+  int status = interp.RunMain(source, argv[first], script_argv);
   std::fflush(stdout);
-  std::fputs(wick::runtime::FormatExplainReport(wick::runtime::TakeExplainEvents(interp)).c_str(),
-             stdout);
+  const std::vector<wick::runtime::ExplainEvent> events = wick::runtime::TakeExplainEvents(interp);
+  const std::string report = json ? wick::runtime::FormatExplainJson(events)
+                                  : wick::runtime::FormatExplainReport(events);
+  std::fputs(report.c_str(), stdout);
   return status;
 }
 

@@ -89,6 +89,68 @@ std::string FormatExplainReport(const std::vector<ExplainEvent>& events) {
   return out;
 }
 
+namespace {
+
+// `s` as a JSON string literal.
+std::string Json(absl::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          absl::StrAppend(&out, absl::StrFormat("\\u%04x", c));
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string FormatExplainJson(const std::vector<ExplainEvent>& events) {
+  static const char* const kKinds[] = {"graph", "break", "skip", "recompile"};
+  int counts[4] = {0, 0, 0, 0};
+  int ops = 0;
+  std::string items;
+  for (const ExplainEvent& e : events) {
+    const int k = static_cast<int>(e.kind);
+    ++counts[k];
+    std::string item = absl::StrCat(
+        "{\"kind\": ", Json(kKinds[k]), ", \"compile_id\": ", Json(e.compile_id),
+        ", \"frame\": ", Json(e.frame), ", \"location\": ", Json(e.location),
+        ", \"text\": ", Json(e.text));
+    if (e.kind == ExplainEvent::Kind::kGraph) {
+      ops += static_cast<int>(e.ops.size());
+      std::string list;
+      for (const std::string& o : e.ops) absl::StrAppend(&list, list.empty() ? "" : ", ", Json(o));
+      absl::StrAppend(&item, ", \"graph_name\": ", Json(e.graph_name), ", \"ops\": [", list,
+                      "], \"guards\": ", Json(e.guard_tree), ", \"compile_ms\": ",
+                      absl::StrFormat("%.3f", e.compile_seconds * 1e3));
+    }
+    if (e.kind == ExplainEvent::Kind::kBreak) {
+      std::string stack;
+      for (const vm::TraceEntry& t : e.user_stack) {
+        absl::StrAppend(&stack, stack.empty() ? "" : ", ", "{\"file\": ", Json(t.file),
+                        ", \"line\": ", t.line, ", \"function\": ", Json(t.function),
+                        ", \"code\": ", Json(t.source_line), "}");
+      }
+      absl::StrAppend(&item, ", \"user_stack\": [", stack, "]");
+    }
+    absl::StrAppend(&items, items.empty() ? "" : ",\n    ", item, "}");
+  }
+  return absl::StrCat("{\"summary\": {\"graphs\": ", counts[0], ", \"ops\": ", ops,
+                      ", \"graph_breaks\": ", counts[1], ", \"skipped_frames\": ", counts[2],
+                      ", \"recompiles\": ", counts[3], "},\n  \"events\": [\n    ", items,
+                      "]}\n");
+}
+
 namespace internal {
 namespace {
 
