@@ -135,16 +135,17 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       return r;
     }
     case VarKind::kGradModeExit:
-      if (v->ngb_off) {
+      if (v->mode == Var::Mode::kNestedOff) {
         r.kind = Rebuild::Kind::kNestedOffRestore;
         r.value = vm::Value::Bool(v->grad_mode);
         return r;
       }
-      if (v->nullctx) {
+      if (v->mode == Var::Mode::kNullContext) {
         r.kind = Rebuild::Kind::kNullContextExit;
         return r;
       }
-      r.kind = v->eogb ? Rebuild::Kind::kErrorOnGraphBreakRestore : Rebuild::Kind::kGradRestore;
+      r.kind = v->mode == Var::Mode::kErrorOnGraphBreak ? Rebuild::Kind::kErrorOnGraphBreakRestore
+                                                         : Rebuild::Kind::kGradRestore;
       r.value = vm::Value::Bool(v->grad_mode);
       return r;
     case VarKind::kTensor:
@@ -337,9 +338,10 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
       continue;
     }
     ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, guards::Source::Stack(i)));
-    const bool reenter = var->kind == VarKind::kGradModeExit && !var->eogb && !var->nullctx &&
-                         !var->ngb_off;
-    if (var->kind == VarKind::kGradModeExit && var->ngb_off) ++tx.state().nested_off_depth;
+    const bool reenter = var->kind == VarKind::kGradModeExit && var->mode == Var::Mode::kGrad;
+    if (var->kind == VarKind::kGradModeExit && var->mode == Var::Mode::kNestedOff) {
+      ++tx.state().nested_off_depth;
+    }
     tx.PushEntryValue(std::move(var));
     // Inside a grad-mode block a break cut: re-entered, as upstream's resume function
     // does in its prologue (the mode is already set; the node records it).

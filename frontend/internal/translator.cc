@@ -26,46 +26,6 @@ bool IsBreak(const absl::Status& s) { return s.code() == absl::StatusCode::kCanc
 bool IsRestart(const absl::Status& s) { return s.code() == absl::StatusCode::kAborted; }
 bool IsRaise(const absl::Status& s) { return s.code() == absl::StatusCode::kOutOfRange; }
 
-absl::Status RaiseObserved(Translator& tx, vm::Type* type, std::string message) {
-  VarPtr e = MakeVar(VarKind::kException);
-  e->value = vm::Value::Borrow(type);
-  e->items.push_back(MakeConstant(tx.state().rt.NewStr(message)));
-  tx.state().raising = std::move(e);
-  return absl::OutOfRangeError("python exception");
-}
-
-absl::Status RaisePending(Translator& tx) {
-  vm::Runtime& rt = tx.state().rt;
-  vm::Value exc = rt.FetchException();
-  std::string msg;
-  vm::Value args = vm::GetAttr(rt, exc, "args");
-  if (!args.is_raised() && rt.IsTuple(args) && args.as<vm::Tuple>()->items.size() == 1 &&
-      rt.IsStr(args.as<vm::Tuple>()->items[0])) {
-    msg = std::string(args.as<vm::Tuple>()->items[0].as<vm::Str>()->view());
-  }
-  rt.ClearException();
-  return RaiseObserved(tx, rt.TypeOf(exc), std::move(msg));
-}
-
-bool Translator::Unwind() {
-  const vm::ExceptionEntry* h = code_->FindHandler(current_);
-  if (h == nullptr) return false;
-  stack_.resize(h->depth);
-  if (h->lasti) Push(MakeConstant(vm::Value::Int(current_)));
-  Push(st_.raising);
-  next_ = h->handler;
-  return true;
-}
-
-Translator::Translator(TraceState& st, vm::CodeObject* code, Translator* parent)
-    : st_(st), code_(code), parent_(parent) {
-  locals_.resize(code->varnames.size());
-  cells_.resize(code->num_cells());
-  st_.stack.push_back(this);
-}
-
-Translator::~Translator() { st_.stack.pop_back(); }
-
 VarPtr Translator::Pop() {
   VarPtr v = std::move(stack_.back());
   stack_.pop_back();
@@ -140,7 +100,7 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
       // Inside the region: entered within it, or inside its `with` block itself.
       f.nested_disabled = t->nested_disabled;
       for (const VarPtr& v : t->stack_) {
-        if (v != nullptr && v->kind == VarKind::kGradModeExit && v->ngb_off) {
+        if (v != nullptr && v->kind == VarKind::kGradModeExit && v->mode == Var::Mode::kNestedOff) {
           f.nested_disabled = true;
         }
       }
@@ -654,10 +614,8 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
                      {"Avoid using this context manager inside the compiled region."});
       }
       VarPtr exit = MakeVar(VarKind::kGradModeExit);
-      exit->eogb = mgr->eogb;
-      exit->nullctx = mgr->nullctx;
-      exit->ngb_off = mgr->ngb_off;
-      if (mgr->ngb_off) {
+      exit->mode = mgr->mode;
+      if (mgr->mode == Var::Mode::kNestedOff) {
         ++st_.nested_off_depth;
         exit->grad_mode = st_.nested_config.value_or(st_.opts.nested_graph_breaks);
         st_.nested_config = false;
@@ -665,12 +623,12 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
         Push(MakeConstant(vm::Value::None()));
         return absl::OkStatus();
       }
-      if (mgr->nullctx) {
+      if (mgr->mode == Var::Mode::kNullContext) {
         Push(std::move(exit));
         Push(mgr->items.empty() ? MakeConstant(vm::Value::None()) : mgr->items[0]);
         return absl::OkStatus();
       }
-      if (mgr->eogb) {
+      if (mgr->mode == Var::Mode::kErrorOnGraphBreak) {
         exit->grad_mode = st_.error_on_graph_break;
         st_.error_on_graph_break = mgr->grad_mode;
       } else {
@@ -679,86 +637,6 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
       }
       Push(std::move(exit));
       Push(MakeConstant(vm::Value::None()));
-      return absl::OkStatus();
-    }
-    default: *handled = false; return absl::OkStatus();
-  }
-}
-
-absl::Status Translator::StepExceptions(const vm::Instruction& in, bool* handled) {
-  *handled = true;
-  vm::Runtime& rt = st_.rt;
-  switch (in.op) {
-    case Opcode::LOAD_ASSERTION_ERROR: {
-      VarPtr a = MakeVar(VarKind::kObject);
-      a->value = vm::Value::Borrow(rt.exc().assertion_error);
-      Push(std::move(a));
-      return absl::OkStatus();
-    }
-    case Opcode::RAISE_VARARGS: {
-      if (in.arg == 2) Pop();  // `from cause`: the cause is not tracked
-      if (in.arg == 0) {
-        if (handled_ == nullptr) return RaiseObserved(*this, rt.exc().runtime_error,
-                                                      "No active exception to reraise");
-        st_.raising = handled_;
-        return absl::OutOfRangeError("python exception");
-      }
-      VarPtr e = Pop();
-      if (e->kind == VarKind::kObject && rt.IsInstance(e->value, rt.types().type) &&
-          e->value.as<vm::Type>()->IsSubtypeOf(rt.exc().base_exception)) {
-        ASSIGN_OR_RETURN(e, Call(*this, e, {}, {}));
-      }
-      if (e->kind != VarKind::kException) {
-        return RaiseObserved(*this, rt.exc().type_error,
-                             "exceptions must derive from BaseException");
-      }
-      st_.raising = e;
-      return absl::OutOfRangeError("python exception");
-    }
-    case Opcode::PUSH_EXC_INFO: {
-      VarPtr exc = Pop();
-      Push(handled_ ? handled_ : MakeConstant(vm::Value::None()));
-      handled_ = exc;
-      Push(std::move(exc));
-      return absl::OkStatus();
-    }
-    case Opcode::POP_EXCEPT: {
-      VarPtr prev = Pop();
-      handled_ = prev->kind == VarKind::kException ? prev : nullptr;
-      return absl::OkStatus();
-    }
-    case Opcode::CHECK_EXC_MATCH: {
-      VarPtr type = Pop();
-      const VarPtr& exc = Top();
-      std::vector<VarPtr> classes = type->kind == VarKind::kTuple ? type->items
-                                                                  : std::vector<VarPtr>{type};
-      bool match = false;
-      for (const VarPtr& c : classes) {
-        if (c->kind != VarKind::kObject || !rt.IsInstance(c->value, rt.types().type)) {
-          return Break("Unsupported exception handling", DescribeVar(rt, *c),
-                       "except clauses must name exception classes.");
-        }
-        match |= exc->value.as<vm::Type>()->IsSubtypeOf(c->value.as<vm::Type>());
-      }
-      Push(MakeConstant(vm::Value::Bool(match)));
-      return absl::OkStatus();
-    }
-    case Opcode::RERAISE: {
-      st_.raising = Pop();
-      return absl::OutOfRangeError("python exception");
-    }
-    case Opcode::WITH_EXCEPT_START: {
-      // [exit, lasti, prev_exc, exc]: only grad-mode exits are entered (BEFORE_WITH).
-      VarPtr exit = Top(4);
-      VarPtr exc = Top(1);
-      std::vector<VarPtr> args;
-      if (exit->kind != VarKind::kGradModeExit) {
-        VarPtr type = MakeVar(VarKind::kObject);
-        type->value = exc->value;
-        args = {type, exc, MakeConstant(vm::Value::None())};
-      }
-      ASSIGN_OR_RETURN(VarPtr r, Call(*this, exit, std::move(args), {}));
-      Push(std::move(r));
       return absl::OkStatus();
     }
     default: *handled = false; return absl::OkStatus();

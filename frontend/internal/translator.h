@@ -348,6 +348,27 @@ absl::StatusOr<graph::Arg> SpellArg(Translator& tx, const VarPtr& v);
 // re-entering the grad-mode blocks the break cut, as upstream's resume functions do).
 absl::Status SetGradMode(Translator& tx, bool enabled, bool force = false);
 
+// --- Calls the tracer does not simply inline (special_calls.cc) ------------------------
+
+// The Python type of a tracker's value (calls.cc), or null when it has none.
+vm::Type* TypeOfVar(TraceState& st, const Var& v);
+// print and other builtins without a rule: upstream's "Failed to trace builtin operator".
+absl::Status BreakUnsupportedBuiltin(Translator& tx, const std::string& name,
+                                     const std::vector<VarPtr>& args);
+// A native function without a rule: "Attempted to call function marked as skipped".
+absl::Status BreakSkippedBuiltin(Translator& tx, const vm::Value& v);
+// torch._dynamo.skip_frame(msg).
+absl::StatusOr<VarPtr> SkipFrame(Translator& tx, const std::vector<VarPtr>& args);
+// Whether `v` is in config.reorderable_logging_functions; DeferCall records a call of
+// one to replay after the graph.
+bool IsReorderable(TraceState& st, const vm::Value& v);
+absl::StatusOr<VarPtr> DeferCall(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
+                                 const std::vector<std::pair<std::string, VarPtr>>& kwargs);
+// A torch.compiler.disable'd function: the break at its call (OK for any other).
+absl::Status CheckDisabled(Translator& tx, const vm::Value& v);
+// Whether `v` is a function marked by torch._dynamo.nonstrict_trace.
+bool IsNonstrict(vm::Runtime& rt, const vm::Value& v);
+
 // Marks a pre-existing container as mutated (its final state is replayed).
 void NoteMutation(Translator& tx, const VarPtr& container);
 

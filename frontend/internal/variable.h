@@ -54,9 +54,9 @@ struct Var {
   // kTensor: the value of `t.item()` under capture_scalar_outputs, held in the graph as
   // a 0-dim tensor; outside the graph it is the Python number (Rebuild::kItem).
   bool scalar_item = false;
-  bool is_input = false;
+  bool is_input = false;  // a placeholder not changed in place since the trace began
   // kBoundMethod: the __exit__ a `with` over a user-defined context manager pushed.
-  bool user_ctx_exit = false;  // a placeholder not changed in place since
+  bool user_ctx_exit = false;
 
   std::vector<VarPtr> items;
   std::vector<vm::Value> keys;
@@ -86,14 +86,13 @@ struct Var {
   VarPtr contents;
   bool external_cell = false;
   bool grad_mode = true;
-  // kGradMode/kGradModeExit of torch._dynamo.error_on_graph_break(flag) instead of grad
-  // mode: `grad_mode` is then the error_on_graph_break flag.
-  bool eogb = false;
-  // kGradMode/kGradModeExit of contextlib.nullcontext(enter_result): no state at all;
-  // `items[0]` is what __enter__ returns.
-  bool nullctx = false;
-  // kGradMode/kGradModeExit of torch._dynamo.disable_nested_graph_breaks().
-  bool ngb_off = false;
+  // kGradMode/kGradModeExit: which mode the block switches. kErrorOnGraphBreak:
+  // torch._dynamo.error_on_graph_break(flag), `grad_mode` is the flag; kNullContext:
+  // contextlib.nullcontext(enter_result), no state, `items[0]` is what __enter__ returns;
+  // kNestedOff: torch._dynamo.disable_nested_graph_breaks(), `grad_mode` (exits) is the
+  // config value outside the block.
+  enum class Mode : uint8_t { kGrad, kErrorOnGraphBreak, kNullContext, kNestedOff };
+  Mode mode = Mode::kGrad;
 
   bool is_constant() const { return kind == VarKind::kConstant; }
   bool is_tensor() const { return kind == VarKind::kTensor; }

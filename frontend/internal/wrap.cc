@@ -232,9 +232,14 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     }
     var = MakeVar(VarKind::kGradModeExit);
     var->grad_mode = mode.as_bool();
-    var->ngb_off = !st.known.ngb_restore_type.is_none() &&
-                   rt.TypeOf(v) == st.known.ngb_restore_type.as<vm::Type>();
-    var->eogb = !var->ngb_off && rt.TypeOf(v) != st.known.grad_restore_type.as<vm::Type>();
+    auto is = [&](const vm::Value& type) { return type.Is(vm::Value::Borrow(rt.TypeOf(v))); };
+    if (is(st.known.grad_restore_type)) {
+      var->mode = Var::Mode::kGrad;
+    } else if (is(st.known.eogb_restore_type)) {
+      var->mode = Var::Mode::kErrorOnGraphBreak;
+    } else {
+      var->mode = Var::Mode::kNestedOff;
+    }
     AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
     if (source != nullptr) AddGuard(tx, GuardKind::kEqualsMatch, Source::Attr(source, "mode"), mode);
   } else if (rt.TypeOf(v) == rt.types().bound_method) {
@@ -247,7 +252,7 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
       AddGuard(tx, GuardKind::kTypeMatch, source ? Source::Attr(source, "__self__") : nullptr,
                vm::Value::Borrow(rt.TypeOf(m->self)));
       var = MakeVar(VarKind::kGradModeExit);
-      var->nullctx = true;
+      var->mode = Var::Mode::kNullContext;
       return var;
     }
     var = MakeVar(VarKind::kBoundMethod);
