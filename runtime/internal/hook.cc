@@ -97,27 +97,28 @@ bool HasTensorInFrame(vm::Runtime& rt, const vm::Frame& frame, const guards::Fra
 // so the interpreter never sees one.
 bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
                                 int32_t entry_offset, vm::Value* result) {
-  const bool pending = entry_offset != 0 && frame.stack_top > frame.stack_base &&
-                       IsContinuation(frame.stack_top[-1]);
-  if (pending && CacheFor(frame.code, entry_offset).force_continuations) {
+  // Calls start with an empty value stack: only resume entries can hold one.
+  auto pending = [&] {
+    return entry_offset != 0 && frame.stack_top > frame.stack_base &&
+           IsContinuation(frame.stack_top[-1]);
+  };
+  // Runs the continuation and puts its value in its place; false after raising.
+  auto force = [&] {
     vm::Value v = Force(interp, frame.stack_top[-1]);
     if (v.is_raised()) {
-      *result = v;
-      return true;
+      *result = std::move(v);
+      return false;
     }
     frame.stack_top[-1] = std::move(v);
+    return true;
+  };
+  if (pending() && CacheFor(frame.code, entry_offset).force_continuations && !force()) {
+    return true;
   }
   if (Enter(interp, frame, entry_offset, result)) return true;
-  if (frame.stack_top > frame.stack_base && IsContinuation(frame.stack_top[-1])) {
-    vm::Value v = Force(interp, frame.stack_top[-1]);
-    if (v.is_raised()) {
-      *result = v;
-      return true;
-    }
-    frame.stack_top[-1] = std::move(v);
-    if (entry_offset != 0) return Enter(interp, frame, entry_offset, result);
-  }
-  return false;
+  if (!pending()) return false;
+  if (!force()) return true;
+  return Enter(interp, frame, entry_offset, result);
 }
 
 bool RuntimeState::IsContinuation(const vm::Value& v) {
@@ -129,9 +130,14 @@ bool RuntimeState::FindContinuationType() {
   if (!continuation_type_.is_none()) return true;
   const vm::Value* m = rt_->interpreter()->sys_modules()->GetStr("torch._dynamo.eval_frame");
   if (m == nullptr) return false;
-  const vm::Value* t = m->as<vm::Module>()->dict->GetStr("_Continuation");
-  if (t == nullptr) return false;
+  const vm::Dict* d = m->as<vm::Module>()->dict;
+  const vm::Value* t = d->GetStr("_Continuation");
+  const vm::Value* unbound = d->GetStr("_UNBOUND");
+  const vm::Value* null = d->GetStr("_NULL");
+  if (t == nullptr || unbound == nullptr || null == nullptr) return false;
   continuation_type_ = *t;
+  unbound_marker_ = *unbound;
+  null_marker_ = *null;
   return true;
 }
 
@@ -142,13 +148,9 @@ vm::Value RuntimeState::OnContinuation(vm::Interpreter& interp, vm::FrameState s
       !FindContinuationType()) {
     return interp.Resume(state);
   }
-  const vm::Value* m = interp.sys_modules()->GetStr("torch._dynamo.eval_frame");
-  const vm::Dict* d = m->as<vm::Module>()->dict;
-  const vm::Value unbound = *d->GetStr("_UNBOUND");
-  const vm::Value null = *d->GetStr("_NULL");
   std::vector<vm::Value> locals, stack;
-  for (const vm::Value& v : state.locals) locals.push_back(v.is_raised() ? unbound : v);
-  for (const vm::Value& v : state.stack) stack.push_back(v.is_raised() ? null : v);
+  for (const vm::Value& v : state.locals) locals.push_back(v.is_raised() ? unbound_marker_ : v);
+  for (const vm::Value& v : state.stack) stack.push_back(v.is_raised() ? null_marker_ : v);
   vm::Value args[] = {state.function, vm::Value::Int(state.offset), rt.NewList(std::move(locals)),
                       rt.NewList(std::move(stack))};
   return vm::Call(rt, continuation_type_, args);
@@ -166,10 +168,6 @@ vm::Value RuntimeState::Force(vm::Interpreter& interp, const vm::Value& continua
       !rt.IsList(*stack)) {
     return rt.Raise(rt.exc().runtime_error, "wick runtime: a malformed continuation");
   }
-  const vm::Value* m = interp.sys_modules()->GetStr("torch._dynamo.eval_frame");
-  const vm::Dict* d = m->as<vm::Module>()->dict;
-  const vm::Value unbound = *d->GetStr("_UNBOUND");
-  const vm::Value null = *d->GetStr("_NULL");
   vm::FrameState s;
   const vm::Function* f = fn->as<vm::Function>();
   s.code = f->code;
@@ -179,10 +177,10 @@ vm::Value RuntimeState::Force(vm::Interpreter& interp, const vm::Value& continua
   s.handled_exception = vm::Value::None();
   s.offset = static_cast<int32_t>(offset->as_int());
   for (const vm::Value& v : locals->as<vm::List>()->items) {
-    s.locals.push_back(v.Is(unbound) ? vm::Value::Raised() : v);
+    s.locals.push_back(v.Is(unbound_marker_) ? vm::Value::Raised() : v);
   }
   for (const vm::Value& v : stack->as<vm::List>()->items) {
-    s.stack.push_back(v.Is(null) ? vm::Value::Raised() : v);
+    s.stack.push_back(v.Is(null_marker_) ? vm::Value::Raised() : v);
   }
   return interp.Resume(s);
 }

@@ -97,6 +97,8 @@ void RuntimeState::ClearRefs() {
   caches_.clear();
   compiled_function_type = vm::Value();
   continuation_type_ = vm::Value();
+  unbound_marker_ = vm::Value();
+  null_marker_ = vm::Value();
   graph_handle_type = vm::Value();
 }
 

@@ -194,7 +194,8 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   bool HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
                    const ActiveContext& ctx, vm::Value* result);
   bool Enter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset, vm::Value* result);
-  vm::Value continuation_type_;  // torch._dynamo.eval_frame._Continuation, once looked up
+  // torch._dynamo.eval_frame's _Continuation and its _UNBOUND/_NULL markers, looked up once.
+  vm::Value continuation_type_, unbound_marker_, null_marker_;
 
   vm::Runtime* rt_;
   std::vector<ActiveContext> stack_;
