@@ -1,7 +1,7 @@
-# torch.compiler for wick. With the runtime linked, reset and set_stance reach it (see
-# torch._dynamo.eval_frame); without it they are the M2 eager stand-ins. disable leaves
-# functions as they are without the runtime (with it, see eval_frame._disable), and is_compiling() is False eagerly (the tracer folds it to
-# True inside compiled code).
+# torch.compiler for wick. With the runtime linked, reset, set_stance and disable reach it
+# (torch._dynamo.eval_frame); without it (builds of //vm alone) they are eager stand-ins
+# and disable leaves functions as they are. is_compiling() is False eagerly (the tracer
+# folds it to True inside compiled code).
 from torch._dynamo._regions import decorator_with_optional_args, noop, noop_region
 from torch._dynamo._regions import returns_false
 
