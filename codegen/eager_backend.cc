@@ -37,7 +37,8 @@ class EagerCompiledGraph : public CompiledGraph {
 
  private:
   void Plan();
-  absl::StatusOr<Value> RunCall(const CallStep& step, const ValueTable& values) const;
+  absl::StatusOr<Value> RunCall(const CallStep& step, const ValueTable& values,
+                                absl::Span<const int64_t> sym_values) const;
   absl::StatusOr<std::vector<Tensor>> CollectOutputs(const ValueTable& values) const;
 
   graph::Graph graph_;
@@ -83,7 +84,8 @@ void EagerCompiledGraph::Plan() {
 }
 
 absl::StatusOr<Value> EagerCompiledGraph::RunCall(const CallStep& step,
-                                                  const ValueTable& values) const {
+                                                  const ValueTable& values,
+                                                  absl::Span<const int64_t> sym_values) const {
   if (!step.op->kernel) {
     return absl::UnimplementedError(absl::StrCat("op ", step.op->full_name(), " has no kernel"));
   }
@@ -93,6 +95,11 @@ absl::StatusOr<Value> EagerCompiledGraph::RunCall(const CallStep& step,
     const Arg& a = step.args[i];
     if (a.is_constant()) {
       bound[i] = step.constants[i];
+    } else if (a.is_sym()) {  // a size-derived int of a dynamic-shape graph
+      std::vector<int64_t> ints;
+      for (const sym::ExprPtr& e : a.sym()) ints.push_back(sym::Eval(*e, sym_values));
+      bound[i] = graph::CoerceConstant(step.op->schema.arguments[i],
+                                       a.is_sym_list() ? Value(std::move(ints)) : Value(ints[0]));
     } else if (a.is_ref()) {
       ValueRef r = a.ref();
       bound[i] = r.index < 0 ? values[r.node] : Value(values[r.node].to_tensor_list()[r.index]);
@@ -136,6 +143,10 @@ absl::StatusOr<std::vector<Tensor>> EagerCompiledGraph::Run(absl::Span<const Ten
                                             " inputs, got ", inputs.size()));
   }
   const auto nodes = graph_.nodes();
+  std::vector<int64_t> sym_values;
+  if (!graph_.symbols().empty()) {
+    ASSIGN_OR_RETURN(sym_values, graph_.BindSymbols(inputs));
+  }
   ValueTable values(nodes.size());
   size_t next_input = 0;
   for (const Node& n : nodes) {
@@ -147,7 +158,7 @@ absl::StatusOr<std::vector<Tensor>> EagerCompiledGraph::Run(absl::Span<const Ten
         values[n.id] = Value(n.attr);
         break;
       case NodeKind::kCall: {
-        ASSIGN_OR_RETURN(values[n.id], RunCall(calls_[n.id], values));
+        ASSIGN_OR_RETURN(values[n.id], RunCall(calls_[n.id], values, sym_values));
         break;
       }
       case NodeKind::kOutput:

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
@@ -17,6 +19,7 @@
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/onednn_support.h"
+#include "graph/passes.h"
 #include "tensor/parallel.h"
 
 namespace wick::codegen {
@@ -313,11 +316,58 @@ std::string OneDnnCompiledGraph::Describe() const {
   return out;
 }
 
+// A dynamic-shape graph: oneDNN primitives are made for static shapes, so each input
+// shape gets its own specialised graph (graph::Specialize), lowered on first use and
+// kept in a small most-recently-used cache.
+class PerShapeCompiledGraph : public CompiledGraph {
+ public:
+  explicit PerShapeCompiledGraph(Graph g) : graph_(std::move(g)) {}
+
+  absl::StatusOr<std::vector<Tensor>> Run(absl::Span<const Tensor> inputs) override {
+    std::vector<int64_t> key;
+    for (const Tensor& t : inputs) {
+      key.push_back(t.dim());
+      key.insert(key.end(), t.sizes().begin(), t.sizes().end());
+      key.insert(key.end(), t.strides().begin(), t.strides().end());
+      key.push_back(static_cast<int64_t>(t.dtype()));
+      if (t.dim() == 0 && t.dtype() == tensor::DType::kInt64) key.push_back(t.ElementAt(0).to_int());
+    }
+    CompiledGraph* compiled = nullptr;
+    {
+      absl::MutexLock lock(&mu_);
+      for (size_t i = 0; i < cache_.size(); ++i) {
+        if (cache_[i].first != key) continue;
+        std::rotate(cache_.begin(), cache_.begin() + i, cache_.begin() + i + 1);
+        compiled = cache_.front().second.get();
+        break;
+      }
+      if (compiled == nullptr) {
+        ASSIGN_OR_RETURN(Graph specialised, graph::Specialize(graph_, inputs));
+        auto c = std::make_unique<OneDnnCompiledGraph>(std::move(specialised));
+        RETURN_IF_ERROR(c->Build());
+        if (cache_.size() >= kMaxShapes) cache_.pop_back();
+        cache_.insert(cache_.begin(), {std::move(key), std::move(c)});
+        compiled = cache_.front().second.get();
+      }
+    }
+    return compiled->Run(inputs);
+  }
+
+ private:
+  static constexpr size_t kMaxShapes = 8;
+  Graph graph_;
+  absl::Mutex mu_;
+  std::vector<std::pair<std::vector<int64_t>, std::unique_ptr<CompiledGraph>>> cache_;
+};
+
 class OneDnnBackend : public Backend {
  public:
   absl::string_view name() const override { return "onednn"; }
   absl::StatusOr<std::unique_ptr<CompiledGraph>> Compile(const Graph& g) override {
     RETURN_IF_ERROR(graph::Verify(g));
+    if (!g.symbols().empty()) {
+      return std::unique_ptr<CompiledGraph>(std::make_unique<PerShapeCompiledGraph>(g));
+    }
     auto compiled = std::make_unique<OneDnnCompiledGraph>(g);
     RETURN_IF_ERROR(compiled->Build());
     return std::unique_ptr<CompiledGraph>(std::move(compiled));

@@ -158,6 +158,11 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
         return item;
       }
       return r;
+    case VarKind::kSymInt:
+      // A symbolic int leaving the graph: computed from this call's symbol values.
+      r.kind = Rebuild::Kind::kSymInt;
+      r.sym = v->sym;
+      return r;
     case VarKind::kConstant:
     case VarKind::kObject:
       // A set built in the trace is mutable: one object shared by every compiled call
@@ -546,6 +551,10 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
     result.frame.nested_graph_breaks = st.nested_config;
   }
   internal::AddEntryGuards(st);
+  internal::EmitShapeGuards(st);
+  internal::FlushShapeLog(st.shape_env);
+  result.seen = std::move(st.seen);
+  result.symbols = st.shape_env.bindings;
   st.builder.SetOutput(std::move(out.outputs));
   ASSIGN_OR_RETURN(result.graph, std::move(st.builder).Finish());
   result.graph_inputs = std::move(st.graph_inputs);
@@ -555,6 +564,33 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
 }
 
 }  // namespace
+
+void MergeSeen(const SeenInputs& trace, SeenInputs* code) {
+  for (const auto& [name, now] : trace) {
+    auto it = code->find(name);
+    if (it == code->end()) {
+      code->emplace(name, now);
+      continue;
+    }
+    SeenInput& before = it->second;
+    if (before.is_tensor != now.is_tensor) {
+      before = now;
+      before.changed = true;
+      continue;
+    }
+    if (!now.is_tensor) {
+      before.changed |= before.number != now.number;
+      continue;
+    }
+    if (before.sizes.size() != now.sizes.size()) {  // a rank change: all dynamic
+      before.sizes.assign(now.sizes.size(), std::nullopt);
+      continue;
+    }
+    for (size_t i = 0; i < now.sizes.size(); ++i) {
+      if (before.sizes[i] != now.sizes[i]) before.sizes[i] = std::nullopt;
+    }
+  }
+}
 
 absl::StatusOr<TraceResult> Trace(vm::Interpreter& interp, const vm::Frame& frame,
                                   int32_t entry, const TraceOptions& opts) {

@@ -44,6 +44,7 @@
 #define WICK_FRONTEND_FRONTEND_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,25 @@
 #include "vm/value.h"
 
 namespace wick::frontend {
+
+// Dynamic shapes (docs/m5.md): what the compiles of one code object have seen at one
+// input source, so a later compile makes the parts that changed symbolic (upstream's
+// frame_state / automatic dynamic).
+struct SeenInput {
+  bool is_tensor = false;
+  // Tensors: the sizes seen, nullopt where two compiles saw different sizes.
+  std::vector<std::optional<int64_t>> sizes;
+  // Python ints and floats: the value first seen, and whether another was seen since.
+  double number = 0;
+  bool changed = false;
+};
+using SeenInputs = std::map<std::string, SeenInput>;
+// Folds what one trace saw into what earlier ones did: a size or value that differs
+// becomes dynamic (nullopt / changed); a rank change makes every dimension dynamic.
+void MergeSeen(const SeenInputs& trace, SeenInputs* code);
+
+// torch.compile(dynamic=None / True / False).
+enum class DynamicMode : uint8_t { kAutomatic, kAll, kNone };
 
 struct TraceOptions {
   std::string graph_name = "__compiled_fn_0";
@@ -83,6 +103,14 @@ struct TraceOptions {
   bool error_on_graph_break = false;
   // torch._dynamo.config.nested_graph_breaks when the frame starts.
   bool nested_graph_breaks = false;
+  // Dynamic shapes: torch.compile's `dynamic`, the torch._dynamo.config switches, and
+  // what earlier compiles of this (code, entry) saw (null: nothing yet).
+  DynamicMode dynamic = DynamicMode::kAutomatic;
+  bool automatic_dynamic_shapes = true;
+  bool assume_static_by_default = true;
+  bool allow_unspec_int_on_nn_module = false;
+  bool specialize_float = false;
+  const SeenInputs* seen = nullptr;
 };
 
 // How to produce a Python value once the graph has run: the frame's return value and
@@ -113,6 +141,8 @@ struct Rebuild {
     kNullContextExit,           // the __exit__ of a `with contextlib.nullcontext()` block
     kNestedOffRestore,          // ... of `with disable_nested_graph_breaks()`: sets the
                                 // config back to `value`
+    kSymInt,       // a symbolic int (dynamic shapes): `sym` evaluated with the symbols'
+                   // values on this call (TraceResult::symbols)
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;
@@ -121,6 +151,7 @@ struct Rebuild {
   std::vector<Rebuild> children;
   std::vector<vm::Value> keys;
   vm::Value globals;  // kMakeFunction
+  sym::ExprPtr sym;   // kSymInt
 };
 
 // A mutation of pre-existing state, buffered during tracing and replayed in order after
@@ -256,6 +287,10 @@ struct TraceResult {
   Stop stop;
   // Deferred calls to reorderable logging functions (print) are M4's; counted here.
   int num_instructions_traced = 0;
+  // What this trace saw at its inputs (MergeSeen it into the code's record).
+  SeenInputs seen;
+  // Where each symbol of the graph is read (Rebuild::kSymInt evaluates with them).
+  std::vector<guards::ShapeSymbols::Binding> symbols;
 };
 
 // Traces `frame` (the frame the hook was given, not yet run) from `entry`. Errors are

@@ -94,8 +94,9 @@ absl::StatusOr<NodeId> GraphBuilder::AddCall(const tensor::OpDef* op,
     }
   }
   ASSIGN_OR_RETURN(std::vector<Value> values,
-                   MaterializeArgs(*op, bound_args,
-                                   [this](NodeId id) -> const Value& { return meta_values_[id]; }));
+                   MaterializeArgs(
+                       *op, bound_args,
+                       [this](NodeId id) -> const Value& { return meta_values_[id]; }, hints_));
   ASSIGN_OR_RETURN(Value result, op->meta(tensor::OpArgs(values)));
   Node n;
   n.kind = NodeKind::kCall;
@@ -119,6 +120,20 @@ void GraphBuilder::SetOutput(std::vector<ValueRef> outputs) {
   n.outputs = std::move(outputs);
   meta_values_.emplace_back();
   Append(std::move(n));
+}
+
+int32_t GraphBuilder::AddSymbol(SymbolInfo s) {
+  std::vector<SymbolInfo> all = graph_.symbols();
+  hints_.push_back(s.hint);
+  all.push_back(std::move(s));
+  graph_.set_symbols(std::move(all));
+  return static_cast<int32_t>(hints_.size()) - 1;
+}
+
+void GraphBuilder::SetSymSizes(NodeId id, int32_t index, std::vector<sym::ExprPtr> sizes) {
+  Node& n = nodes_[id];
+  const size_t i = index < 0 ? 0 : static_cast<size_t>(index);
+  if (i < n.meta.size()) n.meta[i].sym_sizes = std::move(sizes);
 }
 
 const Node& GraphBuilder::node(NodeId id) const { return nodes_[id]; }

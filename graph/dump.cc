@@ -57,6 +57,7 @@ std::string DumpConstant(const tensor::Value& v) {
 std::string DumpArg(const Graph& g, const Arg& a) {
   if (a.is_literal()) return absl::StrCat("py", internal::QuoteDumpString(a.literal()));
   if (a.is_constant()) return DumpConstant(a.constant());
+  if (a.is_sym()) return absl::StrCat("sym", internal::QuoteDumpString(internal::SymRepr(a.sym(), a.is_sym_list())));
   if (a.is_ref()) return DumpRef(g, a.ref());
   return absl::StrCat("{",
                       absl::StrJoin(a.refs(), ", ",

@@ -93,8 +93,29 @@ Arg Arg::Literal(std::string python_text) {
   return a;
 }
 
+Arg Arg::Sym(sym::ExprPtr e) {
+  Arg a;
+  a.kind_ = Kind::kSym;
+  a.sym_ = {std::move(e)};
+  return a;
+}
+
+Arg Arg::SymList(std::vector<sym::ExprPtr> es) {
+  Arg a;
+  a.kind_ = Kind::kSymList;
+  a.sym_ = std::move(es);
+  return a;
+}
+
 bool Arg::operator==(const Arg& o) const {
   if (kind_ != o.kind_) return false;
+  if (is_sym()) {
+    if (sym_.size() != o.sym_.size()) return false;
+    for (size_t i = 0; i < sym_.size(); ++i) {
+      if (!sym::Equal(*sym_[i], *o.sym_[i])) return false;
+    }
+    return true;
+  }
   if (kind_ == Kind::kConstant || kind_ == Kind::kLiteral) {
     return ConstantsEqual(constant_, o.constant_);
   }
@@ -102,7 +123,32 @@ bool Arg::operator==(const Arg& o) const {
 }
 
 std::string TensorMeta::Annotation() const {
-  return absl::StrCat(internal::DTypeAbbr(dtype), Brackets(sizes), Brackets(strides), "cpu");
+  if (!is_dynamic()) {
+    return absl::StrCat(internal::DTypeAbbr(dtype), Brackets(sizes), Brackets(strides), "cpu");
+  }
+  std::vector<std::string> size_text, stride_text;
+  for (const sym::ExprPtr& e : sym_sizes) size_text.push_back(sym::ToString(*e));
+  // Strides of a contiguous tensor are products of the later sizes: print those
+  // symbolically; other layouts print their values while tracing.
+  bool contiguous = true;
+  int64_t expect = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    if (sizes[i] != 1 && strides[i] != expect) contiguous = false;
+    expect *= sizes[i];
+  }
+  if (contiguous) {
+    std::vector<sym::ExprPtr> st(sizes.size());
+    sym::ExprPtr running = sym::Int(1);
+    for (size_t i = sizes.size(); i-- > 0;) {
+      st[i] = running;
+      running = sym::Mul(running, sym_sizes[i]);
+    }
+    for (const sym::ExprPtr& e : st) stride_text.push_back(sym::ToString(*e));
+  } else {
+    for (int64_t s : strides) stride_text.push_back(absl::StrCat(s));
+  }
+  return absl::StrCat(internal::DTypeAbbr(dtype), "[", absl::StrJoin(size_text, ", "), "][",
+                      absl::StrJoin(stride_text, ", "), "]cpu");
 }
 
 TensorMeta TensorMeta::Of(const tensor::Tensor& t) {
@@ -136,6 +182,42 @@ int Graph::num_calls() const {
   int count = 0;
   for (const Node& n : nodes_) count += n.kind == NodeKind::kCall ? 1 : 0;
   return count;
+}
+
+absl::StatusOr<std::vector<int64_t>> Graph::BindSymbols(
+    absl::Span<const tensor::Tensor> inputs) const {
+  std::vector<int64_t> values(symbols_.size(), 0);
+  if (symbols_.empty()) return values;
+  // Placeholder node id -> input position.
+  std::vector<int32_t> position(nodes_.size(), -1);
+  int32_t next = 0;
+  for (const Node& n : nodes_) {
+    if (n.kind == NodeKind::kPlaceholder) position[n.id] = next++;
+  }
+  for (size_t i = 0; i < symbols_.size(); ++i) {
+    const SymbolInfo& s = symbols_[i];
+    const int32_t p = s.placeholder >= 0 && s.placeholder < static_cast<NodeId>(position.size())
+                          ? position[s.placeholder]
+                          : -1;
+    if (p < 0 || p >= static_cast<int32_t>(inputs.size()) || !inputs[p].defined()) {
+      return absl::InvalidArgumentError(absl::StrCat("symbol ", s.name, ": missing input"));
+    }
+    const Tensor& t = inputs[p];
+    if (s.dim < 0) {
+      if (t.dim() != 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("symbol ", s.name, ": input is not a 0-dim int"));
+      }
+      values[i] = t.ElementAt(0).to_int();
+    } else {
+      if (s.dim >= t.dim()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("symbol ", s.name, ": input has no dimension ", s.dim));
+      }
+      values[i] = t.sizes()[s.dim];
+    }
+  }
+  return values;
 }
 
 void Graph::Compact() {
@@ -195,7 +277,8 @@ tensor::Value CoerceConstant(const tensor::Argument& param, const tensor::Value&
 
 absl::StatusOr<std::vector<tensor::Value>> MaterializeArgs(const tensor::OpDef& op,
                                                            absl::Span<const Arg> args,
-                                                           const NodeValueFn& value_of) {
+                                                           const NodeValueFn& value_of,
+                                                           absl::Span<const int64_t> sym_values) {
   const auto& params = op.schema.arguments;
   if (args.size() != params.size()) {
     return absl::InternalError(absl::StrCat(op.full_name(), ": ", args.size(),
@@ -212,6 +295,19 @@ absl::StatusOr<std::vector<tensor::Value>> MaterializeArgs(const tensor::OpDef& 
     }
     if (a.is_constant()) {
       values.push_back(CoerceConstant(params[i], a.constant()));
+    } else if (a.is_sym()) {
+      std::vector<int64_t> ints;
+      for (const sym::ExprPtr& e : a.sym()) {
+        for (int32_t id : sym::FreeSymbols(*e)) {
+          if (id >= static_cast<int32_t>(sym_values.size())) {
+            return absl::InternalError(absl::StrCat(op.full_name(), ": no value for symbol ",
+                                                    sym::ToString(*e)));
+          }
+        }
+        ints.push_back(sym::Eval(*e, sym_values));
+      }
+      values.push_back(a.is_sym_list() ? CoerceConstant(params[i], Value(std::move(ints)))
+                                       : CoerceConstant(params[i], Value(ints[0])));
     } else if (a.is_ref()) {
       ASSIGN_OR_RETURN(Tensor t, ResolveRef(a.ref(), value_of));
       values.emplace_back(std::move(t));

@@ -35,6 +35,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "sym/expr.h"
 #include "tensor/dtype.h"
 #include "tensor/op_registry.h"
 #include "tensor/tensor.h"
@@ -67,8 +68,16 @@ class Arg {
   // Value cannot hold, e.g. the index of `x[:, 0]`: "(slice(None, None, None), 0)", or
   // a tuple as written: "(2, 3)".
   static Arg Literal(std::string python_text);
+  // A size-derived int (`x.view(x.shape[0], -1)` under dynamic shapes): an expression
+  // over the graph's symbols, or an `int[]` whose elements are (constants fold to
+  // sym::Int). Evaluated from the symbols' values on every call (MaterializeArgs).
+  static Arg Sym(sym::ExprPtr e);
+  static Arg SymList(std::vector<sym::ExprPtr> es);
 
   bool is_constant() const { return kind_ == Kind::kConstant; }
+  bool is_sym() const { return kind_ == Kind::kSym || kind_ == Kind::kSymList; }
+  bool is_sym_list() const { return kind_ == Kind::kSymList; }
+  const std::vector<sym::ExprPtr>& sym() const { return sym_; }
   bool is_ref() const { return kind_ == Kind::kRef; }
   bool is_ref_list() const { return kind_ == Kind::kRefList; }
   bool is_literal() const { return kind_ == Kind::kLiteral; }
@@ -81,10 +90,11 @@ class Arg {
   bool operator==(const Arg& o) const;
 
  private:
-  enum class Kind : uint8_t { kConstant, kRef, kRefList, kLiteral };
+  enum class Kind : uint8_t { kConstant, kRef, kRefList, kLiteral, kSym, kSymList };
   Kind kind_ = Kind::kConstant;
   tensor::Value constant_;
   std::vector<ValueRef> refs_;
+  std::vector<sym::ExprPtr> sym_;
 };
 
 // Metadata of a value flowing through the graph (what FX calls example_value /
@@ -95,7 +105,13 @@ struct TensorMeta {
   std::vector<int64_t> sizes;
   std::vector<int64_t> strides;
   bool requires_grad = false;
-  // "f32[4, 3][3, 1]cpu": the annotation print_readable writes with strides and device.
+  // Under dynamic shapes: one expression per dimension (sym::Int for static ones);
+  // empty when every size is static. `sizes` then holds the values while tracing.
+  std::vector<sym::ExprPtr> sym_sizes;
+  bool is_dynamic() const { return !sym_sizes.empty(); }
+  // "f32[4, 3][3, 1]cpu": the annotation print_readable writes with strides and device;
+  // "f32[s0, 3][3, 1]cpu" with symbolic sizes (strides of a contiguous tensor print as
+  // expressions too: "[s1, 1]").
   std::string Annotation() const;
   static TensorMeta Of(const tensor::Tensor& t);
 };
@@ -123,6 +139,17 @@ struct NodeOrigin {
   int32_t line = 0;
   std::string function;
   std::string code;  // the source line, stripped
+};
+
+// A symbol of a dynamic-shape graph (upstream's `s77`): where the runtime reads its
+// value on every call. `id` (its index in Graph::symbols()) is its id in sym::Eval.
+struct SymbolInfo {
+  std::string name;          // "s77"
+  int64_t hint = 0;          // its value while tracing
+  NodeId placeholder = -1;   // the input it is read from
+  // size(dim) of that tensor input; -1: the input is a symbolic Python int, passed as a
+  // 0-dim int64 tensor, and the symbol is its value (its placeholder prints "Sym(s0)").
+  int32_t dim = -1;
 };
 
 struct Node {
@@ -169,6 +196,13 @@ class Graph {
   const Node& output() const { return nodes_.back(); }
   // Number of call nodes (CompileCounter's op_count).
   int num_calls() const;
+  // Dynamic shapes: the symbols sizes and Arg::Sym arguments are expressions over.
+  const std::vector<SymbolInfo>& symbols() const { return symbols_; }
+  void set_symbols(std::vector<SymbolInfo> s) { symbols_ = std::move(s); }
+  // The symbols' values for one call's inputs (in placeholder order); InvalidArgument
+  // when an input lacks the dimension a symbol is read from.
+  absl::StatusOr<std::vector<int64_t>> BindSymbols(
+      absl::Span<const tensor::Tensor> inputs) const;
 
   // Mutation for passes: nodes are replaced wholesale and renumbered by Compact().
   std::vector<Node>& mutable_nodes() { return nodes_; }
@@ -179,6 +213,7 @@ class Graph {
  private:
   std::string name_;
   std::vector<Node> nodes_;
+  std::vector<SymbolInfo> symbols_;
 };
 
 // Resolves bound call arguments to the Values a registry meta function or kernel takes:
@@ -188,10 +223,12 @@ class Graph {
 // number in a Tensor slot becomes a 0-dim wrapped number, an int in a float slot a
 // float, one int in an `int[N]` slot N copies). Used by the builder (meta tensors) and
 // by backends (real tensors).
+// Arg::Sym arguments evaluate with `sym_values` (Graph::BindSymbols; the hints while
+// tracing).
 using NodeValueFn = std::function<const tensor::Value&(NodeId)>;
-absl::StatusOr<std::vector<tensor::Value>> MaterializeArgs(const tensor::OpDef& op,
-                                                           absl::Span<const Arg> args,
-                                                           const NodeValueFn& value_of);
+absl::StatusOr<std::vector<tensor::Value>> MaterializeArgs(
+    const tensor::OpDef& op, absl::Span<const Arg> args, const NodeValueFn& value_of,
+    absl::Span<const int64_t> sym_values = {});
 // A constant coerced to schema argument `param`'s type (what MaterializeArgs does for
 // one constant); backends precompute these once at compile time.
 tensor::Value CoerceConstant(const tensor::Argument& param, const tensor::Value& v);
@@ -210,6 +247,14 @@ class GraphBuilder {
   absl::StatusOr<NodeId> AddCall(const tensor::OpDef* op, std::vector<Arg> bound_args,
                                  Spelling spelling, NodeOrigin origin);
   void SetOutput(std::vector<ValueRef> outputs);
+  // Dynamic shapes: a new symbol (its id is the number added before it); AddCall
+  // evaluates Arg::Sym arguments with the symbols' hints.
+  int32_t AddSymbol(SymbolInfo s);
+  const std::vector<SymbolInfo>& symbols() const { return graph_.symbols(); }
+  std::vector<int64_t> symbol_hints() const { return hints_; }
+  // The symbolic sizes of node `id`'s value (element `index` of a list-producing node,
+  // or -1), which the caller derived from its arguments'.
+  void SetSymSizes(NodeId id, int32_t index, std::vector<sym::ExprPtr> sizes);
   const Node& node(NodeId id) const;
   // The meta tensor(s) of a node's value (what meta functions saw): a Tensor, a
   // TensorList, or None.
@@ -226,6 +271,7 @@ class GraphBuilder {
   Graph graph_;
   std::vector<Node> nodes_;
   std::vector<tensor::Value> meta_values_;  // parallel to nodes_
+  std::vector<int64_t> hints_;              // symbol hints, by id
   int num_calls_ = 0;
   // FX's _Namespace state (graph/internal/names.h).
   absl::flat_hash_set<std::string> used_names_;

@@ -98,4 +98,54 @@ absl::StatusOr<bool> CommonSubexpressionElimination(Graph& g) {
   return changed;
 }
 
+absl::StatusOr<Graph> Specialize(const Graph& g, absl::Span<const tensor::Tensor> inputs) {
+  ASSIGN_OR_RETURN(std::vector<int64_t> values, g.BindSymbols(inputs));
+  GraphBuilder b(g.name());
+  std::vector<NodeId> new_id(g.nodes().size(), -1);
+  auto remap = [&](Arg& a) {
+    for (ValueRef& r : a.mutable_refs()) {
+      if (!(r == kNoneRef)) r.node = new_id[r.node];
+    }
+  };
+  auto fix = [&](Arg& a) {
+    if (a.is_sym()) {
+      std::vector<int64_t> ints;
+      for (const sym::ExprPtr& e : a.sym()) ints.push_back(sym::Eval(*e, values));
+      a = a.is_sym_list() ? Arg::Constant(tensor::Value(std::move(ints)))
+                          : Arg::Constant(tensor::Value(ints[0]));
+    }
+    remap(a);
+  };
+  size_t next_input = 0;
+  for (const Node& n : g.nodes()) {
+    switch (n.kind) {
+      case NodeKind::kPlaceholder: {
+        if (next_input >= inputs.size()) return absl::InvalidArgumentError("too few inputs");
+        TensorMeta meta = TensorMeta::Of(inputs[next_input++]);
+        new_id[n.id] = b.AddPlaceholder(n.target, n.source, std::move(meta));
+        break;
+      }
+      case NodeKind::kGetAttr:
+        new_id[n.id] = b.AddGetAttr(n.target, n.attr, n.origin);
+        break;
+      case NodeKind::kCall: {
+        std::vector<Arg> args = n.args;
+        for (Arg& a : args) fix(a);
+        Spelling sp = n.spelling;
+        for (Arg& a : sp.args) fix(a);
+        for (auto& [k, a] : sp.kwargs) fix(a);
+        ASSIGN_OR_RETURN(new_id[n.id], b.AddCall(n.op, std::move(args), std::move(sp), n.origin));
+        break;
+      }
+      case NodeKind::kOutput: {
+        std::vector<ValueRef> outs = n.outputs;
+        for (ValueRef& r : outs) r.node = new_id[r.node];
+        b.SetOutput(std::move(outs));
+        break;
+      }
+    }
+  }
+  return std::move(b).Finish();
+}
+
 }  // namespace wick::graph

@@ -40,6 +40,12 @@ absl::StatusOr<bool> DeadCodeElimination(Graph& g);
 // mutated storage, so a later identical call can see different data).
 absl::StatusOr<bool> CommonSubexpressionElimination(Graph& g);
 
+// A dynamic-shape graph made static for one call's inputs (in placeholder order):
+// placeholders take the inputs' metadata, Arg::Sym arguments become constants, metadata
+// is recomputed by the meta functions (an error where the inputs do not fit, as eager
+// would raise). Backends that need static shapes compile one of these per input shape.
+absl::StatusOr<Graph> Specialize(const Graph& g, absl::Span<const tensor::Tensor> inputs);
+
 }  // namespace wick::graph
 
 #endif  // WICK_GRAPH_PASSES_H_

@@ -139,6 +139,7 @@ std::string CodeWriter::RefRepr(ValueRef r) const {
 std::string CodeWriter::ArgRepr(const Arg& a) const {
   if (a.is_literal()) return a.literal();
   if (a.is_constant()) return internal::PyRepr(a.constant());
+  if (a.is_sym()) return internal::SymRepr(a.sym(), a.is_sym_list());
   if (a.is_ref()) return RefRepr(a.ref());
   return absl::StrCat("[", absl::StrJoin(a.refs(), ", ", [&](std::string* out, ValueRef r) {
                         out->append(RefRepr(r));
@@ -156,6 +157,13 @@ std::string CodeWriter::FormatArgs(absl::Span<const Arg> args,
 // Verbose mode writes `: "f32[4, 3][3, 1]cpu"` for single-tensor values; tuples and
 // None get nothing (FX annotates only when the example value is a tensor).
 std::string CodeWriter::TypeAnnotation(const Node& n) const {
+  if (n.kind == NodeKind::kPlaceholder) {
+    for (const SymbolInfo& s : g_.symbols()) {  // a symbolic int input
+      if (s.placeholder == n.id && s.dim < 0) {
+        return verbose_ ? absl::StrCat(": \"Sym(", s.name, ")\"") : " : torch.SymInt";
+      }
+    }
+  }
   if (n.kind == NodeKind::kPlaceholder && !verbose_) return " : torch.Tensor";
   if (!verbose_ || n.meta.size() != 1) return "";
   if (n.kind == NodeKind::kCall) {
@@ -204,6 +212,13 @@ void CodeWriter::EmitNode(const Node& n) {
   const std::string lhs = absl::StrCat(n.name, TypeAnnotation(n));
   switch (n.kind) {
     case NodeKind::kPlaceholder:
+      // Upstream passes each size symbol as an input of its own, before the tensor.
+      for (const SymbolInfo& s : g_.symbols()) {
+        if (s.placeholder == n.id && s.dim >= 0) {
+          free_vars_.push_back(verbose_ ? absl::StrCat(s.name, ": \"Sym(", s.name, ")\"")
+                                        : absl::StrCat(s.name, " : torch.SymInt"));
+        }
+      }
       free_vars_.push_back(absl::StrCat(n.target, TypeAnnotation(n)));
       if (n.target != n.name) absl::StrAppend(&body_, n.name, " = ", n.target, "\n");
       return;
@@ -316,6 +331,7 @@ std::string TabularRef(const Graph& g, ValueRef r) {
 std::string TabularArg(const Graph& g, const Arg& a) {
   if (a.is_literal()) return a.literal();
   if (a.is_constant()) return internal::PyRepr(a.constant());
+  if (a.is_sym()) return internal::SymRepr(a.sym(), a.is_sym_list());
   if (a.is_ref()) return TabularRef(g, a.ref());
   return absl::StrCat("[", absl::StrJoin(a.refs(), ", ", [&](std::string* out, ValueRef r) {
                         out->append(TabularRef(g, r));

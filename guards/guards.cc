@@ -10,7 +10,9 @@
 // This mirrors upstream's GuardManager, which sorts its accessors by fail count.
 #include "guards/guards.h"
 
+#include <algorithm>
 #include <memory>
+#include <tuple>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,6 +94,7 @@ struct GuardTree::Impl {
   // NO_TENSOR_ALIASING leaves: checked after the tree, so a tensor that fails its own
   // TENSOR_MATCH reports that first.
   std::vector<const Leaf*> epilogue;
+  std::vector<const Leaf*> root_epilogue;  // shape guards, printed at the root's end
   bool needs_torch = false;
 
   Node* EnsureNode(const SourcePtr& source);
@@ -143,6 +146,17 @@ absl::StatusOr<std::unique_ptr<GuardTree>> GuardTree::Build(std::vector<GuardSpe
   // The code part names the guard completely (kind, source and expected value), so
   // equal code means a duplicate; the first occurrence keeps its user location.
   absl::flat_hash_set<std::string> seen;
+  // Upstream builds its tree from the guards sorted by Guard.sort_key: frame locals
+  // before globals, then shorter source names first, then by name; guards on one
+  // source keep their order. So fn(x, c)'s tree checks L['c'] before L['x'].
+  auto key = [](const GuardSpec& g) {
+    const std::string name = g.source != nullptr ? g.source->Name() : "";
+    const bool global = !name.empty() && name[0] == 'G';
+    return std::make_tuple(g.source == nullptr ? 0 : 1, global ? 1 : 0, name.size(), name);
+  };
+  std::stable_sort(specs.begin(), specs.end(), [&](const GuardSpec& a, const GuardSpec& b) {
+    return key(a) < key(b);
+  });
   for (GuardSpec& spec : specs) {
     absl::Status valid = Leaf::Validate(spec);
     if (!valid.ok()) return valid;
@@ -150,10 +164,15 @@ absl::StatusOr<std::unique_ptr<GuardTree>> GuardTree::Build(std::vector<GuardSpe
     if (!seen.insert(absl::StrCat(leaf->KindName(), ":", leaf->code())).second) continue;
     const GuardSpec& s = leaf->spec();
     if (s.kind == GuardKind::kTensorMatch || s.kind == GuardKind::kGlobalState ||
-        s.kind == GuardKind::kNoTensorAliasing) {
+        s.kind == GuardKind::kNoTensorAliasing || s.kind == GuardKind::kShapeEnv) {
       impl.needs_torch = true;
     }
-    if (s.kind == GuardKind::kNoTensorAliasing) {
+    if (s.kind == GuardKind::kShapeEnv) {
+      // After the tree (a changed size reports as TENSOR_MATCH's mismatch first, as
+      // upstream), printed at the root.
+      impl.epilogue.push_back(leaf.get());
+      impl.root_epilogue.push_back(leaf.get());
+    } else if (s.kind == GuardKind::kNoTensorAliasing) {
       // Checked once after the tree; printed under each aliased source, as upstream does.
       impl.epilogue.push_back(leaf.get());
       for (const SourcePtr& a : s.aliases) impl.EnsureNode(a)->alias_leaves.push_back(leaf.get());
@@ -279,6 +298,9 @@ std::string GuardTree::Print() const {
   std::string out = "TREE_GUARD_MANAGER:\n+- RootGuardManager\n";
   absl::flat_hash_set<const Leaf*> printed;  // membership only, never iterated
   impl_->PrintNode(impl_->root, 0, &printed, &out);
+  for (const Leaf* leaf : impl_->root_epilogue) {
+    absl::StrAppend(&out, "| +- ", leaf->KindName(), ": ", leaf->VerboseCode(), "\n");
+  }
   return out;
 }
 

@@ -20,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "guards/source.h"
+#include "sym/expr.h"
 #include "tensor/dtype.h"
 #include "vm/value.h"
 
@@ -60,6 +61,8 @@ enum class GuardKind : uint8_t {
   kNoTensorAliasing,  // the tensors at `aliases` share no storage  NO_TENSOR_ALIASING
   kGlobalState,       // grad mode (and later autocast) as traced   GLOBAL_STATE
   kDictKeys,          // a dict's keys, in order, equal `keys`      DICT_KEYS_MATCH
+  kShapeEnv,          // a dynamic-shape fact over sizes and ints   LAMBDA_GUARD
+                      // (upstream's SHAPE_ENV guards: "2 <= L['x'].size()[0]")
 };
 
 // Upstream's name of a guard kind ("TENSOR_MATCH", "ID_MATCH", ...).
@@ -75,6 +78,18 @@ struct TensorSpec {
   bool requires_grad = false;
 };
 
+// The symbols of a dynamic-shape trace, as guards read them: symbol `i` is
+// `symbols[i]`'s tensor size(dim), or the int itself when dim is -1.
+struct ShapeSymbols {
+  struct Binding {
+    SourcePtr source;
+    int32_t dim = -1;
+  };
+  std::vector<Binding> symbols;
+  // "L['x'].size()[0]" / "L['n']": how guards print symbol `id`.
+  std::string Name(int32_t id) const;
+};
+
 struct GuardSpec {
   GuardKind kind = GuardKind::kTypeMatch;
   SourcePtr source;  // null only for kGlobalState
@@ -85,6 +100,9 @@ struct GuardSpec {
   std::vector<SourcePtr> aliases;    // kNoTensorAliasing
   bool grad_enabled = true;          // kGlobalState
   std::vector<vm::Value> keys;       // kDictKeys
+  // kShapeEnv (source null): `relation` over the symbols `shape` binds.
+  std::shared_ptr<const ShapeSymbols> shape;
+  sym::Relation relation;
   // Where the tracer needed the assumption, printed after the check in the tree:
   // "# return x + 1  # f.py:2 in fn". Empty when not known.
   std::string user_code;

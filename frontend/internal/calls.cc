@@ -89,6 +89,7 @@ absl::StatusOr<VarPtr> LenCall(Translator& tx, const VarPtr& v) {
     case VarKind::kSize:
     case VarKind::kDict: return MakeConstant(vm::Value::Int(v->items.size()));
     case VarKind::kTensor:
+      if (v->meta.is_dynamic()) return MakeSymInt(tx.state(), v->meta.sym_sizes[0]);
       if (!v->meta.sizes.empty()) return MakeConstant(vm::Value::Int(v->meta.sizes[0]));
       break;
     case VarKind::kConstant: return FoldCall(tx, *tx.state().builtins->GetStr("len"), {v});
@@ -159,6 +160,9 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",
                                       "round", "pow", "divmod", "range", "sum", "repr",
                                       "chr", "ord", "hash"};
+  // Builtins folded on values read symbolic ints' values (specialised, guarded).
+  for (const VarPtr& a : args) SpecializeVar(tx, a);
+  for (auto& kv : kwargs) SpecializeVar(tx, kv.second);
   for (const char* p : kPure) {
     if (name == p && AllConstant(args, kwargs)) return FoldCall(tx, fn, args);
   }
@@ -287,23 +291,32 @@ absl::StatusOr<VarPtr> CallTensorMethod(Translator& tx, const VarPtr& self,
   if ((name == "size" || name == "dim" || name == "numel") && kwargs.empty()) {
     if (name == "dim") return MakeConstant(vm::Value::Int(sizes.size()));
     if (name == "numel") {
+      if (self->meta.is_dynamic()) {
+        sym::ExprPtr n = sym::Int(1);
+        for (const sym::ExprPtr& e : self->meta.sym_sizes) n = sym::Mul(n, e);
+        return MakeSymInt(st, n);
+      }
       int64_t n = 1;
       for (int64_t s : sizes) n *= s;
       return MakeConstant(vm::Value::Int(n));
     }
-    if (args.empty()) {
-      VarPtr size = MakeVar(VarKind::kSize);
-      for (int64_t s : sizes) size->items.push_back(MakeConstant(vm::Value::Int(s)));
-      return size;
-    }
+    if (args.empty()) return SizeOf(st, self);
+    if (args[0]->is_symint()) SpecializeVar(tx, args[0]);
     if (args[0]->is_constant() && args[0]->value.is_int_like()) {
       int64_t d = args[0]->value.as_int();
       int64_t n = static_cast<int64_t>(sizes.size());
       if (d < 0) d += n;
-      if (d >= 0 && d < n) return MakeConstant(vm::Value::Int(sizes[d]));
+      if (d >= 0 && d < n) {
+        if (self->meta.is_dynamic()) return MakeSymInt(st, self->meta.sym_sizes[d]);
+        return MakeConstant(vm::Value::Int(sizes[d]));
+      }
     }
   }
   if ((name == "stride") && kwargs.empty()) {
+    // Strides of a dynamic tensor are read as values: its symbols are specialised.
+    if (self->meta.is_dynamic()) {
+      for (const sym::ExprPtr& e : self->meta.sym_sizes) Specialize(tx, e);
+    }
     const auto& strides = self->meta.strides;
     if (args.empty()) {
       std::vector<vm::Value> items;

@@ -7,6 +7,7 @@
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
 #include "vm/objects/dict.h"
+#include "vm/protocol.h"
 
 namespace wick::frontend::internal {
 namespace {
@@ -148,6 +149,18 @@ absl::Status BindArgs(Translator& tx, const Callee& c, std::vector<VarPtr> args,
 absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
                                       Kwargs kwargs) {
   ASSIGN_OR_RETURN(Callee c, Describe(tx, fn));
+  if (fn->value.is_object()) {
+    // upstream's forbid_in_graph (torch._dynamo.mark_dynamic and friends): tracing the
+    // call is an error, not a graph break.
+    vm::Runtime& rt = tx.state().rt;
+    vm::Value forbidden = vm::GetAttr(rt, fn->value, "_dynamo_forbidden");
+    if (forbidden.is_raised()) rt.ClearException();
+    if (forbidden.is_bool() && forbidden.as_bool()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "AssertionError: Attempt to trace forbidden callable <function ", c.code->qualname,
+          ">"));
+    }
+  }
   if (c.code->flags & vm::kCodeGenerator) {
     return tx.Break("Unsupported: generator function", c.code->qualname,
                     "Dynamo in wick does not inline generator functions yet.");

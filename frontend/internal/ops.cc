@@ -2,6 +2,7 @@
 // eager bindings in vm/torch dispatch `x + 1`, `torch.sin(x)`, `x.view(2, 3)`), and
 // Python operators on constants, which are folded by running the VM's own protocol
 // on the constant values (pure: constants have no user code behind them).
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -19,10 +20,25 @@ using graph::Arg;
 using graph::CallStyle;
 
 // A tracker as a registry argument; Unimplemented when it is not one.
+// Binding a call with symbolic ints twice: once with their values (for the meta
+// function) and once with each replaced by a sentinel, so the bound arguments show
+// where each one went (an int, an element of an int list, a wrapped number).
+constexpr int64_t kSentinelBase = int64_t{1} << 52;
+struct SymProbe {
+  bool active = false;
+  std::vector<sym::ExprPtr> exprs;  // sentinel kSentinelBase + i stands for exprs[i]
+};
+thread_local SymProbe* g_probe = nullptr;
+
 absl::StatusOr<tensor::Value> ToRegistryValue(Translator& tx, const VarPtr& v) {
   vm::Runtime& rt = tx.state().rt;
   switch (v->kind) {
     case VarKind::kTensor: return tensor::Value(v->fake);
+    case VarKind::kSymInt: {
+      if (g_probe == nullptr || !g_probe->active) return tensor::Value(v->value.as_int());
+      g_probe->exprs.push_back(v->sym);
+      return tensor::Value(kSentinelBase + static_cast<int64_t>(g_probe->exprs.size()) - 1);
+    }
     case VarKind::kConstant: {
       const vm::Value& c = v->value;
       tensor::DType d;
@@ -50,14 +66,21 @@ absl::StatusOr<tensor::Value> ToRegistryValue(Translator& tx, const VarPtr& v) {
     case VarKind::kSize: {
       bool all_int = true, all_num = true, all_tensor = true;
       for (const VarPtr& x : v->items) {
-        bool is_int = x->is_constant() && x->value.is_int_like();
+        bool is_int = (x->is_constant() && x->value.is_int_like()) || x->is_symint();
         all_int &= is_int;
         all_num &= is_int || (x->is_constant() && x->value.is_float());
         all_tensor &= x->is_tensor();
       }
       if (v->items.empty() || all_int) {
         std::vector<int64_t> l;
-        for (const VarPtr& x : v->items) l.push_back(x->value.as_int());
+        for (const VarPtr& x : v->items) {
+          if (x->is_symint()) {
+            ASSIGN_OR_RETURN(tensor::Value e, ToRegistryValue(tx, x));
+            l.push_back(e.to_int());
+          } else {
+            l.push_back(x->value.as_int());
+          }
+        }
         return tensor::Value(std::move(l));
       }
       if (all_num) {
@@ -112,8 +135,44 @@ const VarPtr* FindTensor(const std::vector<const VarPtr*>& inputs, const tensor:
 
 // A bound registry value as a graph argument: fake tensors map back to their nodes,
 // wrapped numbers (Python numbers in Tensor slots) become constants.
+// The expression a sentinel stands for, or null.
+sym::ExprPtr SentinelExpr(const SymProbe* probe, int64_t x) {
+  if (probe == nullptr || x < kSentinelBase ||
+      x - kSentinelBase >= static_cast<int64_t>(probe->exprs.size())) {
+    return nullptr;
+  }
+  return probe->exprs[x - kSentinelBase];
+}
+
 absl::StatusOr<Arg> ToGraphArg(const std::vector<const VarPtr*>& inputs,
-                               const tensor::Value& v) {
+                               const tensor::Value& v, const SymProbe* probe = nullptr) {
+  if (probe != nullptr) {
+    if (v.is_int()) {
+      if (sym::ExprPtr e = SentinelExpr(probe, v.to_int())) return Arg::Sym(e);
+    }
+    if (v.is_double() && v.to_double() >= static_cast<double>(kSentinelBase)) {
+      if (sym::ExprPtr e = SentinelExpr(probe, static_cast<int64_t>(v.to_double()))) {
+        return Arg::Sym(e);
+      }
+    }
+    if (v.is_int_list()) {
+      bool any = false;
+      std::vector<sym::ExprPtr> es;
+      for (int64_t x : v.to_int_list()) {
+        sym::ExprPtr e = SentinelExpr(probe, x);
+        any |= e != nullptr;
+        es.push_back(e != nullptr ? e : sym::Int(x));
+      }
+      if (any) return Arg::SymList(std::move(es));
+    }
+    if (v.is_tensor() && v.to_tensor().is_wrapped_number() && !v.to_tensor().is_meta()) {
+      absl::StatusOr<tensor::Scalar> sc = v.to_tensor().Item();
+      if (sc.ok()) {
+        const int64_t x = sc->to_int();
+        if (sym::ExprPtr e = SentinelExpr(probe, x)) return Arg::Sym(e);
+      }
+    }
+  }
   if (v.is_tensor()) {
     const tensor::Tensor& t = v.to_tensor();
     if (const VarPtr* var = FindTensor(inputs, t)) return Arg::Ref((*var)->ref);
@@ -166,7 +225,7 @@ VarPtr ResultOf(TraceState& st, const tensor::OpDef* op, graph::NodeId id) {
 }
 
 bool IsNumber(const VarPtr& v) {
-  return v->is_constant() && (v->value.is_int_like() || v->value.is_float());
+  return v->is_symint() || (v->is_constant() && (v->value.is_int_like() || v->value.is_float()));
 }
 
 // A captured .item() scalar (a 0-dim tensor in the graph) in arithmetic: only with a
@@ -330,6 +389,17 @@ bool ReifyConstant(vm::Runtime& rt, const VarPtr& v, vm::Value* out) {
 
 absl::StatusOr<Arg> SpellArg(Translator& tx, const VarPtr& v) {
   if (v->is_tensor()) return Arg::Ref(v->ref);
+  if (v->is_symint()) return Arg::Sym(v->sym);
+  if ((v->kind == VarKind::kTuple || v->kind == VarKind::kList || v->kind == VarKind::kSize) &&
+      ContainsSymInt(v)) {
+    std::vector<sym::ExprPtr> es;
+    for (const VarPtr& x : v->items) {
+      sym::ExprPtr e = AsExpr(x);
+      if (e == nullptr) break;
+      es.push_back(std::move(e));
+    }
+    if (es.size() == v->items.size()) return Arg::SymList(std::move(es));
+  }
   if (v->kind == VarKind::kTuple || v->kind == VarKind::kList) {
     bool all_tensor = !v->items.empty();
     for (const VarPtr& x : v->items) all_tensor &= x->is_tensor();
@@ -368,6 +438,19 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
     tkw.emplace_back(k, *std::move(v));
   }
   absl::StatusOr<tensor::BoundCall> call = tensor::OpRegistry::Global().Bind(name, targs, tkw);
+  bool float_inputs = false;
+  for (const VarPtr& a : args) float_inputs |= a->float_input;
+  for (auto& kv : kwargs) float_inputs |= kv.second->float_input;
+  if (!call.ok() && float_inputs) {
+    // A symbolic float where the op takes a number: use its value.
+    for (const VarPtr& a : args) {
+      if (a->float_input) SpecializeVar(tx, a);
+    }
+    for (auto& kv : kwargs) {
+      if (kv.second->float_input) SpecializeVar(tx, kv.second);
+    }
+    return CallTensorOp(tx, name, std::move(args), std::move(kwargs), style, std::move(target));
+  }
   if (!call.ok()) {
     return tx.Break("Observed exception", std::string(call.status().message()),
                     absl::StrCat("The call to `", target, "` raises when run eagerly."));
@@ -378,9 +461,45 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
   std::vector<const VarPtr*> inputs;
   for (const VarPtr& a : args) CollectInputs(a, &inputs);
   for (auto& kv : kwargs) CollectInputs(kv.second, &inputs);
+  // Symbolic ints among the arguments: bind again with sentinels to see where each
+  // went (a different overload, or a sentinel nobody can place: specialise them).
+  SymProbe probe;
+  std::optional<tensor::BoundCall> probed;
+  bool symbolic = false;
+  for (const VarPtr& a : args) symbolic |= ContainsSymInt(a);
+  for (auto& kv : kwargs) symbolic |= ContainsSymInt(kv.second);
+  if (symbolic) {
+    probe.active = true;
+    g_probe = &probe;
+    std::vector<tensor::Value> pargs;
+    tensor::Kwargs pkw;
+    bool ok = true;
+    for (const VarPtr& a : args) {
+      absl::StatusOr<tensor::Value> v = ToRegistryValue(tx, a);
+      ok &= v.ok();
+      if (v.ok()) pargs.push_back(*std::move(v));
+    }
+    PackVarargs(name, style == CallStyle::kMethod, &pargs);
+    for (auto& [k, a] : kwargs) {
+      absl::StatusOr<tensor::Value> v = ToRegistryValue(tx, a);
+      ok &= v.ok();
+      if (v.ok()) pkw.emplace_back(k, *std::move(v));
+    }
+    g_probe = nullptr;
+    probe.active = false;
+    if (ok) {
+      absl::StatusOr<tensor::BoundCall> pc = tensor::OpRegistry::Global().Bind(name, pargs, pkw);
+      if (pc.ok() && pc->op == call->op) probed = *std::move(pc);
+    }
+    if (!probed.has_value()) {
+      for (const VarPtr& a : args) SpecializeVar(tx, a);
+      for (auto& kv : kwargs) SpecializeVar(tx, kv.second);
+    }
+  }
   std::vector<Arg> bound;
-  for (const tensor::Value& v : call->args) {
-    ASSIGN_OR_RETURN(Arg a, ToGraphArg(inputs, v));
+  for (size_t i = 0; i < call->args.size(); ++i) {
+    ASSIGN_OR_RETURN(Arg a, probed.has_value() ? ToGraphArg(inputs, probed->args[i], &probe)
+                                               : ToGraphArg(inputs, call->args[i]));
     bound.push_back(std::move(a));
   }
   graph::Spelling sp;
@@ -401,6 +520,7 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
     return tx.Break("Observed exception", std::string(id.status().message()),
                     absl::StrCat("The call to `", name, "` raises when run eagerly."));
   }
+  RETURN_IF_ERROR(PropagateSizes(tx, *id));
   VarPtr result = ResultOf(st, call->op, *id);
   if (call->op->is_inplace() && !args.empty() && args[0]->is_tensor() && result->is_tensor()) {
     // The in-place op's output is the same tensor: later reads see the new node.
@@ -418,8 +538,37 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
   vm::Runtime& rt = tx.state().rt;
   std::string target = OperatorTarget(op, inplace);
   std::string fwd = BinaryOpName(op);
+  // A symbolic float input stays symbolic only in arithmetic with a tensor.
+  const bool a_dim = a->is_tensor() && !a->scalar_item;
+  const bool b_dim = b->is_tensor() && !b->scalar_item;
+  if (a->float_input && !b_dim) SpecializeVar(tx, a);
+  if (b->float_input && !a_dim) SpecializeVar(tx, b);
   if ((a->is_tensor() && a->scalar_item) || (b->is_tensor() && b->scalar_item)) {
     RETURN_IF_ERROR(CheckCapturedScalar(tx, a, b));
+  }
+  if (a->is_symint() || b->is_symint()) {
+    sym::ExprPtr x = AsExpr(a), y = AsExpr(b);
+    if (x != nullptr && y != nullptr) {
+      switch (op) {
+        case vm::BinOp::kAdd: return MakeSymInt(tx.state(), sym::Add(x, y));
+        case vm::BinOp::kSub: return MakeSymInt(tx.state(), sym::Sub(x, y));
+        case vm::BinOp::kMul: return MakeSymInt(tx.state(), sym::Mul(x, y));
+        case vm::BinOp::kFloorDiv:
+        case vm::BinOp::kMod:
+          // A zero divisor raises eagerly: decided on the value and guarded.
+          if (!EvaluateRelation(tx, sym::Rel::kEq, y, sym::Int(0))) {
+            return MakeSymInt(tx.state(), op == vm::BinOp::kMod ? sym::Mod(x, y)
+                                                                : sym::FloorDiv(x, y));
+          }
+          break;
+        default: break;
+      }
+    }
+    // Everything else about a symbolic int (true division, floats, ...) uses its value.
+    if (!a->is_tensor() && !b->is_tensor()) {
+      SpecializeVar(tx, a);
+      SpecializeVar(tx, b);
+    }
   }
   if (a->is_tensor() && (b->is_tensor() || IsNumber(b))) {
     bool has_inplace = op != vm::BinOp::kMatMul;
@@ -445,6 +594,7 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
       case vm::BinOp::kMatMul: break;
       default: {
         // forward(wrapped_number(a), b), as eager does.
+        SpecializeVar(tx, a);
         VarPtr w = MakeConstant(a->value);
         w->wrapped_number = true;
         return CallTensorOp(tx, fwd, {w, b}, {}, CallStyle::kOperator, target);
@@ -492,6 +642,12 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
 
 absl::StatusOr<VarPtr> UnaryOp(Translator& tx, vm::Opcode op, const VarPtr& v) {
   vm::Runtime& rt = tx.state().rt;
+  if (v->float_input) SpecializeVar(tx, v);
+  if (v->is_symint()) {
+    if (op == vm::Opcode::UNARY_NEGATIVE) return MakeSymInt(tx.state(), sym::Neg(v->sym));
+    if (op == vm::Opcode::UNARY_POSITIVE) return v;
+    if (op != vm::Opcode::UNARY_NOT) SpecializeVar(tx, v);
+  }
   if (v->is_tensor()) {
     switch (op) {
       case vm::Opcode::UNARY_POSITIVE: return v;
@@ -523,6 +679,20 @@ absl::StatusOr<VarPtr> CompareOp(Translator& tx, vm::CmpOp op, const VarPtr& a,
   vm::Runtime& rt = tx.state().rt;
   static constexpr const char* kOps[] = {"lt", "le", "eq", "ne", "gt", "ge"};
   std::string target = absl::StrCat("operator.", kOps[static_cast<int>(op)]);
+  if (a->float_input) SpecializeVar(tx, a);
+  if (b->float_input) SpecializeVar(tx, b);
+  if (a->is_symint() || b->is_symint()) {
+    sym::ExprPtr x = AsExpr(a), y = AsExpr(b);
+    if (x != nullptr && y != nullptr) {
+      static constexpr sym::Rel kRel[] = {sym::Rel::kLt, sym::Rel::kLe, sym::Rel::kEq,
+                                          sym::Rel::kNe, sym::Rel::kGt, sym::Rel::kGe};
+      return MakeConstant(vm::Value::Bool(EvaluateRelation(tx, kRel[static_cast<int>(op)], x, y)));
+    }
+    if (!a->is_tensor() && !b->is_tensor()) {
+      SpecializeVar(tx, a);
+      SpecializeVar(tx, b);
+    }
+  }
   if (a->is_tensor() && (b->is_tensor() || IsNumber(b))) {
     return CallTensorOp(tx, kOps[static_cast<int>(op)], {a, b}, {}, CallStyle::kOperator, target);
   }
@@ -550,6 +720,8 @@ absl::StatusOr<VarPtr> CompareOp(Translator& tx, vm::CmpOp op, const VarPtr& a,
 absl::StatusOr<bool> Truth(Translator& tx, const VarPtr& v) {
   vm::Runtime& rt = tx.state().rt;
   switch (v->kind) {
+    case VarKind::kSymInt:
+      return EvaluateRelation(tx, sym::Rel::kNe, v->sym, sym::Int(0));
     case VarKind::kConstant: {
       int t = vm::Truthy(rt, v->value);
       if (t < 0) return RaisePending(tx);
@@ -560,6 +732,10 @@ absl::StatusOr<bool> Truth(Translator& tx, const VarPtr& v) {
     case VarKind::kSize:
     case VarKind::kDict: return !v->items.empty();
     case VarKind::kTensor:
+      if (v->float_input) {
+        SpecializeVar(tx, v);
+        return Truth(tx, v);
+      }
       return tx.Break("Data-dependent branching",
                       absl::StrCat("attempted to jump with ", DescribeVar(rt, *v)),
                       "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
@@ -623,6 +799,15 @@ absl::StatusOr<std::vector<VarPtr>> Unpack(Translator& tx, const VarPtr& v) {
 
 absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& key_in) {
   vm::Runtime& rt = tx.state().rt;
+  // A symbolic index picks an element by its value (specialised); a tensor slice keeps
+  // symbolic bounds (the slice rule guards what it decides).
+  if (key_in->is_symint() || (!obj->is_tensor() && ContainsSymInt(key_in))) {
+    SpecializeVar(tx, key_in);
+  } else if (obj->is_tensor() && key_in->kind == VarKind::kTuple) {
+    for (const VarPtr& k : key_in->items) {
+      if (k->is_symint()) SpecializeVar(tx, k);
+    }
+  }
   if (obj->is_tensor()) return TensorSubscript(tx, obj, key_in);
   VarPtr key = key_in;
   if (key->kind == VarKind::kSlice) {  // slice(a, b, c) over constants: a real slice

@@ -204,7 +204,40 @@ absl::StatusOr<VarPtr> Translator::Run(int32_t entry) {
   return returned_;
 }
 
+namespace {
+
+// Instructions that handle symbolic ints themselves (keep them symbolic or specialise
+// them where they need the value); any other instruction sees their values, so the
+// symbolic ints on the stack are specialised (guarded) before it runs.
+bool HandlesSymInts(vm::Opcode op) {
+  using vm::Opcode;
+  switch (op) {
+    case Opcode::NOP: case Opcode::POP_TOP: case Opcode::PUSH_NULL: case Opcode::COPY:
+    case Opcode::SWAP: case Opcode::LOAD_CONST: case Opcode::LOAD_FAST:
+    case Opcode::STORE_FAST: case Opcode::DELETE_FAST: case Opcode::LOAD_DEREF:
+    case Opcode::STORE_DEREF: case Opcode::LOAD_CLOSURE: case Opcode::LOAD_GLOBAL:
+    case Opcode::LOAD_ATTR: case Opcode::LOAD_METHOD: case Opcode::BINARY_OP:
+    case Opcode::COMPARE_OP: case Opcode::UNARY_NEGATIVE: case Opcode::UNARY_POSITIVE:
+    case Opcode::UNARY_NOT: case Opcode::BINARY_SUBSCR: case Opcode::BUILD_TUPLE:
+    case Opcode::BUILD_LIST: case Opcode::BUILD_SLICE: case Opcode::LIST_APPEND:
+    case Opcode::LIST_EXTEND: case Opcode::LIST_TO_TUPLE: case Opcode::CALL:
+    case Opcode::KW_NAMES: case Opcode::CALL_FUNCTION_EX: case Opcode::RETURN_VALUE:
+    case Opcode::POP_JUMP_IF_FALSE: case Opcode::POP_JUMP_IF_TRUE: case Opcode::JUMP:
+    case Opcode::UNPACK_SEQUENCE: case Opcode::GET_ITER: case Opcode::FOR_ITER:
+    case Opcode::MAKE_FUNCTION: case Opcode::BUILD_MAP: case Opcode::STORE_ATTR:
+    case Opcode::STORE_GLOBAL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 absl::Status Translator::Step(const vm::Instruction& in) {
+  if (!HandlesSymInts(in.op)) {
+    for (const VarPtr& v : stack_) SpecializeVar(*this, v);
+  }
   bool handled = false;
   RETURN_IF_ERROR(StepStackOps(in, &handled));
   if (handled) return absl::OkStatus();

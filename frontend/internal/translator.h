@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "frontend/frontend.h"
+#include "frontend/internal/shape_env.h"
 #include "frontend/internal/variable.h"
 #include "graph/graph.h"
 #include "guards/guards.h"
@@ -130,6 +131,10 @@ struct TraceState {
   // The exception being raised symbolically (status kOutOfRange, see RaiseObserved).
   VarPtr raising;
   std::vector<Translator*> stack;  // innermost last
+  // Dynamic shapes: symbols and their guards, and what the trace saw at its inputs.
+  ShapeEnv shape_env;
+  SeenInputs seen;
+  std::map<std::string, VarPtr> scalar_inputs;  // symbolic int/float inputs by source
   int instructions = 0;
   int inline_depth = 0;
 };
@@ -287,6 +292,8 @@ void AddGuard(Translator& tx, guards::GuardKind kind, const guards::SourcePtr& s
 absl::StatusOr<VarPtr> WrapClassAttr(Translator& tx, const vm::Value& a,
                                      const guards::SourcePtr& cls_source, const vm::Value& cls,
                                      const std::string& name);
+// `t.shape` / `t.size()`: a torch.Size tracker, symbolic ints for dynamic sizes.
+VarPtr SizeOf(const TraceState& st, const VarPtr& t);
 // Attribute read `obj.name` (LOAD_ATTR / LOAD_METHOD).
 absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name);
 // Attribute write `obj.name = v` (buffered as a side effect).

@@ -70,6 +70,7 @@ std::string DescribeVar(vm::Runtime& rt, const Var& v) {
     case VarKind::kList: return absl::StrCat("ListVariable(length=", v.items.size(), ")");
     case VarKind::kDict: return "ConstDictVariable()";
     case VarKind::kSize: return "SizeVariable()";
+    case VarKind::kSymInt: return "SymNodeVariable()";
     case VarKind::kSlice: return "SliceVariable()";
     case VarKind::kIterator: return "ListIteratorVariable()";
     case VarKind::kFunction: return "UserFunctionVariable()";

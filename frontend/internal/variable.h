@@ -12,6 +12,7 @@
 
 #include "graph/graph.h"
 #include "guards/source.h"
+#include "sym/expr.h"
 #include "tensor/tensor.h"
 #include "vm/value.h"
 
@@ -37,6 +38,8 @@ enum class VarKind : uint8_t {
   kNewObject,    // a user-class instance made in the trace: `value` is its class,
                  // `keys`/`items` its attributes
   kSuper,        // super(value, self): `value` is the class whose bases are searched
+  kSymInt,       // a size-derived int under dynamic shapes (upstream's SymNodeVariable):
+                 // `sym` over the trace's symbols, `value` its int value while tracing
 };
 
 struct Var;
@@ -47,6 +50,9 @@ struct Var {
   guards::SourcePtr source;  // where the object lives in the frame, if it existed before
   vm::Value value;
 
+  // kSymInt.
+  sym::ExprPtr sym;
+
   // kTensor.
   graph::ValueRef ref;
   graph::TensorMeta meta;
@@ -54,6 +60,10 @@ struct Var {
   // kTensor: the value of `t.item()` under capture_scalar_outputs, held in the graph as
   // a 0-dim tensor; outside the graph it is the Python number (Rebuild::kItem).
   bool scalar_item = false;
+  // kTensor scalar_item: a Python float input made symbolic by automatic dynamic (a
+  // 0-dim float64 graph input). It stays symbolic in arithmetic with tensors; any other
+  // use reads its value (SpecializeVar: an EQUALS_MATCH guard on `source`).
+  bool float_input = false;
   bool is_input = false;  // a placeholder not changed in place since the trace began
   // kBoundMethod: the __exit__ a `with` over a user-defined context manager pushed.
   bool user_ctx_exit = false;
@@ -96,6 +106,7 @@ struct Var {
 
   bool is_constant() const { return kind == VarKind::kConstant; }
   bool is_tensor() const { return kind == VarKind::kTensor; }
+  bool is_symint() const { return kind == VarKind::kSymInt; }
 };
 
 VarPtr MakeVar(VarKind kind);

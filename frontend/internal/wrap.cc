@@ -54,8 +54,33 @@ VarPtr NewInput(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
   g.kind = GuardKind::kTensorMatch;
   g.source = source;
   g.tensor.dtype = t.dtype();
-  for (int64_t s : t.sizes()) g.tensor.sizes.push_back(s);
-  for (int64_t s : t.strides()) g.tensor.strides.push_back(s);
+  // Dynamic dimensions get symbols and go unchecked here (shape guards cover them),
+  // as do the strides that depend on them.
+  const std::vector<bool> dynamic = DynamicDims(st, v, t, source);
+  std::vector<sym::ExprPtr> sym_sizes;
+  bool any_dynamic = false;
+  for (size_t i = 0; i < dynamic.size(); ++i) {
+    if (dynamic[i]) {
+      any_dynamic = true;
+      sym_sizes.push_back(SizeSymbol(st, user_location, source, static_cast<int32_t>(i),
+                                     t.sizes()[i], var->ref.node));
+    } else {
+      sym_sizes.push_back(sym::Int(t.sizes()[i]));
+    }
+  }
+  bool later_dynamic = false;
+  std::vector<std::optional<int64_t>> strides(t.dim());
+  for (size_t i = dynamic.size(); i-- > 0;) {
+    g.tensor.sizes.insert(g.tensor.sizes.begin(),
+                          dynamic[i] ? std::nullopt : std::optional<int64_t>(t.sizes()[i]));
+    if (!later_dynamic) strides[i] = t.strides()[i];
+    later_dynamic |= dynamic[i];
+  }
+  g.tensor.strides = std::move(strides);
+  if (any_dynamic) {
+    var->meta.sym_sizes = sym_sizes;
+    st.builder.SetSymSizes(var->ref.node, -1, std::move(sym_sizes));
+  }
   g.tensor.requires_grad = t.requires_grad();
   g.user_code = user_code;
   g.user_location = user_location;
@@ -63,6 +88,46 @@ VarPtr NewInput(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
   st.tensor_input_sources.push_back(source);
   st.seen_objects[v.object()] = var;
   st.inputs.push_back({v, source, std::move(user_code), std::move(user_location)});
+  return var;
+}
+
+// A Python int or float that automatic dynamic made symbolic: a graph input of its own
+// (a 0-dim int64 / float64 tensor on every call) guarded by its type only. An int is a
+// symbol (SymNodeVariable); a float a 0-dim tensor tracker, used as a captured scalar.
+VarPtr NewScalarInput(TraceState& st, const vm::Value& v, const SourcePtr& source,
+                      std::string user_code, std::string user_location) {
+  const bool is_int = v.is_int();
+  graph::TensorMeta meta;
+  meta.dtype = is_int ? tensor::DType::kInt64 : tensor::DType::kFloat64;
+  std::string name = source->Name();
+  const graph::NodeId node = st.builder.AddPlaceholder(PlaceholderName(name), name, meta);
+  st.graph_inputs.push_back(source);
+  guards::GuardSpec g;
+  g.kind = GuardKind::kTypeMatch;
+  g.source = source;
+  g.expected = vm::Value::Borrow(st.rt.TypeOf(v));
+  g.user_code = user_code;
+  g.user_location = user_location;
+  st.guards.push_back(std::move(g));
+  st.inputs.push_back({v, source, user_code, user_location});
+  VarPtr var;
+  if (is_int) {
+    sym::ExprPtr e = IntSymbol(st, user_location, source, v.as_int(), node);
+    var = MakeVar(VarKind::kSymInt);
+    var->value = v;
+    var->sym = std::move(e);
+  } else {
+    var = MakeVar(VarKind::kTensor);
+    var->ref.node = node;
+    var->meta = meta;
+    var->fake = tensor::Tensor::Meta({}, meta.dtype);
+    var->scalar_item = true;
+    var->float_input = true;
+    var->is_input = true;
+    var->value = v;
+  }
+  var->source = source;
+  st.scalar_inputs[name] = var;
   return var;
 }
 
@@ -161,7 +226,21 @@ absl::StatusOr<VarPtr> WrapGuardingPath(Translator& tx, const vm::Value& v,
 
 }  // namespace
 
+VarPtr SizeOf(const TraceState& st, const VarPtr& t) {
+  VarPtr size = MakeVar(VarKind::kSize);
+  for (size_t i = 0; i < t->meta.sizes.size(); ++i) {
+    size->items.push_back(t->meta.is_dynamic()
+                              ? MakeSymInt(st, t->meta.sym_sizes[i])
+                              : MakeConstant(vm::Value::Int(t->meta.sizes[i])));
+  }
+  return size;
+}
+
 void AddKnownInput(TraceState& st, const TraceState::KnownInput& in) {
+  if (in.value.is_int() || in.value.is_float()) {
+    NewScalarInput(st, in.value, in.source, in.user_code, in.user_location);
+    return;
+  }
   NewInput(st, in.value, *vm::TensorOfObject(st.rt, in.value), in.source, in.user_code,
            in.user_location);
 }
@@ -187,6 +266,18 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
   if (v.is_none()) {
     AddGuard(tx, GuardKind::kNone, source);
     return MakeConstant(v);
+  }
+  if (source != nullptr && (v.is_int() || v.is_float()) && !v.is_bool()) {
+    const std::string name = source->Name();
+    auto known = st.scalar_inputs.find(name);
+    if (known != st.scalar_inputs.end()) return known->second;
+    if (v.is_int() ? DynamicInt(st, v, source) : DynamicFloat(st, v, source)) {
+      if (st.body_started) {  // inputs precede every node: start again with it known
+        st.inputs.push_back({v, source, tx.UserCode(), tx.UserLocation()});
+        return absl::AbortedError("restart with a new graph input");
+      }
+      return NewScalarInput(st, v, source, tx.UserCode(), tx.UserLocation());
+    }
   }
   if (v.is_bool() || v.is_int() || v.is_float() || rt.IsStr(v)) {
     AddGuard(tx, GuardKind::kEqualsMatch, source, v);
@@ -306,11 +397,7 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
   };
   switch (obj->kind) {
     case VarKind::kTensor: {
-      if (name == "shape") {
-        VarPtr size = MakeVar(VarKind::kSize);
-        for (int64_t s : obj->meta.sizes) size->items.push_back(MakeConstant(vm::Value::Int(s)));
-        return size;
-      }
+      if (name == "shape") return SizeOf(st, obj);
       if (name == "ndim") return MakeConstant(vm::Value::Int(obj->meta.sizes.size()));
       if (name == "dtype") return MakeConstant(vm::DTypeObject(rt, obj->meta.dtype));
       if (name == "requires_grad") return MakeConstant(vm::Value::Bool(obj->meta.requires_grad));

@@ -71,4 +71,11 @@ absl::string_view DTypeAbbr(tensor::DType d) {
   return "?";
 }
 
+std::string SymRepr(const std::vector<sym::ExprPtr>& exprs, bool list) {
+  std::vector<std::string> parts;
+  for (const sym::ExprPtr& e : exprs) parts.push_back(sym::ToString(*e));
+  if (!list) return parts.empty() ? "" : parts[0];
+  return absl::StrCat("[", absl::StrJoin(parts, ", "), "]");
+}
+
 }  // namespace wick::graph::internal

@@ -4,8 +4,10 @@
 #define WICK_GRAPH_INTERNAL_REPR_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
+#include "sym/expr.h"
 #include "tensor/dtype.h"
 #include "tensor/value.h"
 
@@ -15,6 +17,8 @@ namespace wick::graph::internal {
 std::string PyStringRepr(absl::string_view s);
 // repr() of a non-tensor Value.
 std::string PyRepr(const tensor::Value& v);
+// An Arg::Sym / Arg::SymList as Python source: "s77", "2*s77", "[s77, -1]".
+std::string SymRepr(const std::vector<sym::ExprPtr>& exprs, bool list);
 // FX's dtype_abbrs: "f32", "f64", "i64", "i32", "b8".
 absl::string_view DTypeAbbr(tensor::DType d);
 

@@ -8,6 +8,7 @@
 #include <vector>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "guards/internal/repr.h"
@@ -78,6 +79,10 @@ std::string MakeCode(const GuardSpec& spec) {
                           ")");
     case GuardKind::kGlobalState:
       return "___check_global_state()";
+    case GuardKind::kShapeEnv: {
+      const ShapeSymbols* shape = spec.shape.get();
+      return spec.relation.Python([shape](int32_t id) { return shape->Name(id); });
+    }
     case GuardKind::kDictKeys:
       return absl::StrCat("list(dict.keys(", ref, ")) == [",
                           absl::StrJoin(spec.keys, ", ",
@@ -107,6 +112,20 @@ int64_t ContainerLength(const vm::Value& v, vm::Layout layout) {
 }  // namespace
 
 absl::Status Leaf::Validate(const GuardSpec& spec) {
+  if (spec.kind == GuardKind::kShapeEnv) {
+    if (spec.shape == nullptr || spec.relation.lhs == nullptr || spec.relation.rhs == nullptr) {
+      return absl::InvalidArgumentError("shape guard without symbols or relation");
+    }
+    for (const sym::ExprPtr& e : {spec.relation.lhs, spec.relation.rhs}) {
+      for (int32_t id : sym::FreeSymbols(*e)) {
+        if (id >= static_cast<int32_t>(spec.shape->symbols.size()) ||
+            spec.shape->symbols[id].source == nullptr) {
+          return absl::InvalidArgumentError("shape guard on an unbound symbol");
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
   if (spec.kind != GuardKind::kGlobalState && spec.kind != GuardKind::kNoTensorAliasing &&
       spec.source == nullptr) {
     return absl::InvalidArgumentError("guard spec without a source");
@@ -157,6 +176,11 @@ absl::Status Leaf::Validate(const GuardSpec& spec) {
 
 Leaf::Leaf(GuardSpec spec) : spec_(std::move(spec)), code_(MakeCode(spec_)) {
   if (spec_.kind == GuardKind::kTypeMatch) expected_type_ = spec_.expected.as<vm::Type>();
+  if (spec_.kind == GuardKind::kShapeEnv) {
+    for (const sym::ExprPtr& e : {spec_.relation.lhs, spec_.relation.rhs}) {
+      for (int32_t id : sym::FreeSymbols(*e)) shape_symbols_.push_back(id);
+    }
+  }
 }
 
 const char* Leaf::KindName() const { return GuardKindName(spec_.kind); }
@@ -176,8 +200,18 @@ const char* GuardKindName(GuardKind kind) {
     case GuardKind::kNoTensorAliasing: return "NO_TENSOR_ALIASING";
     case GuardKind::kGlobalState: return "GLOBAL_STATE";
     case GuardKind::kDictKeys: return "DICT_KEYS_MATCH";
+    case GuardKind::kShapeEnv: return "LAMBDA_GUARD";
   }
   return "?";
+}
+
+std::string ShapeSymbols::Name(int32_t id) const {
+  if (id < 0 || id >= static_cast<int32_t>(symbols.size()) || symbols[id].source == nullptr) {
+    return absl::StrCat("s?", id);
+  }
+  const Binding& b = symbols[id];
+  if (b.dim < 0) return b.source->Name();
+  return absl::StrCat(b.source->Name(), ".size()[", b.dim, "]");
 }
 
 }  // namespace wick::guards
@@ -216,8 +250,29 @@ bool Leaf::Check(const vm::Value* value, const CheckContext& ctx) const {
       return ctx.torch.grad_enabled == spec_.grad_enabled;
     case GuardKind::kDictKeys:
       return CheckDictKeys(*value);
+    case GuardKind::kShapeEnv:
+      return CheckShape(ctx);
   }
   return false;
+}
+
+bool Leaf::CheckShape(const CheckContext& ctx) const {
+  // Values of the symbols this relation reads; others stay 0 (never read).
+  absl::InlinedVector<int64_t, 8> values(spec_.shape->symbols.size(), 0);
+  for (int32_t id : shape_symbols_) {
+    const ShapeSymbols::Binding& b = spec_.shape->symbols[id];
+    const vm::Value* v = Resolve(*b.source, *ctx.frame);
+    if (v == nullptr) return false;
+    if (b.dim < 0) {
+      if (!v->is_int()) return false;
+      values[id] = v->as_int();
+      continue;
+    }
+    const tensor::Tensor* t = TensorOf(ctx.torch, *v);
+    if (t == nullptr || b.dim >= t->dim()) return false;
+    values[id] = t->sizes()[b.dim];
+  }
+  return spec_.relation.Holds(values);
 }
 
 bool Leaf::CheckTensor(const vm::Value& v, const CheckContext& ctx) const {

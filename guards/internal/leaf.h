@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "guards/guards.h"
@@ -52,10 +53,12 @@ class Leaf {
   std::string TensorFailReason(const vm::Value& v, const CheckContext& ctx) const;
   bool CheckNoAliasing(const CheckContext& ctx) const;
   bool CheckDictKeys(const vm::Value& v) const;
+  bool CheckShape(const CheckContext& ctx) const;
 
   GuardSpec spec_;
   std::string code_;
   const vm::Type* expected_type_ = nullptr;  // kTypeMatch
+  std::vector<int32_t> shape_symbols_;       // kShapeEnv: the symbols it reads
 };
 
 // upstream's strip_local_scope: "L['x'].a" -> "x.a" (recompile messages print this).

@@ -299,6 +299,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   entry->guards = *std::move(tree);
   entry->compiled = std::move(compiled);
   entry->inputs = std::move(tr.graph_inputs);
+  entry->symbols = std::move(tr.symbols);
   entry->result = std::move(tr.return_value);
   entry->side_effects = std::move(tr.side_effects);
   entry->backend_id = a.ctx.options->backend_id;
@@ -334,9 +335,20 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
   topts.reorderable_logging_functions = a.config.reorderable_logging_functions;
   topts.error_on_graph_break = a.state.error_on_graph_break;
   topts.nested_graph_breaks = a.config.nested_graph_breaks;
+  const std::optional<bool>& dynamic = a.ctx.options->dynamic;
+  topts.dynamic = !dynamic.has_value() ? frontend::DynamicMode::kAutomatic
+                  : *dynamic           ? frontend::DynamicMode::kAll
+                                       : frontend::DynamicMode::kNone;
+  topts.automatic_dynamic_shapes = a.config.automatic_dynamic_shapes;
+  topts.assume_static_by_default = a.config.assume_static_by_default;
+  topts.allow_unspec_int_on_nn_module = a.config.allow_unspec_int_on_nn_module;
+  topts.specialize_float = a.config.specialize_float;
+  a.seen_before = a.cache.seen;
+  topts.seen = &a.seen_before;
   bool done = false;
   absl::StatusOr<frontend::TraceResult> tr = TraceFrame(a, topts, &done, result);
   if (!tr.ok()) return done;
+  frontend::MergeSeen(tr->seen, &a.cache.seen);
   if (tr->stop.kind == frontend::Stop::Kind::kBreak && tr->stop.in_continuation) {
     // The continuations run first (their own resume entries), then this frame is traced
     // with their value (RuntimeState::OnFrameEnter).

@@ -31,6 +31,8 @@ struct Attempt {
   CodeCache& cache;
   Config config;
   guards::FrameView view;
+  // CodeCache::seen as it was before this attempt (what its traces compare against).
+  frontend::SeenInputs seen_before;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
   vm::Runtime& rt() { return state.rt(); }

@@ -21,6 +21,7 @@ using frontend::SideEffect;
 // local and a value on the stack) is one object, as it was when traced.
 struct Outputs {
   std::vector<tensor::Tensor> tensors;
+  std::vector<int64_t> sym_values;  // the entry's symbols on this call (dynamic shapes)
   absl::InlinedVector<vm::Value, 4> objects;  // None until wrapped
   vm::Value Object(vm::Runtime& rt, int32_t i) {
     if (objects.size() != tensors.size()) objects.assign(tensors.size(), vm::Value::None());
@@ -58,6 +59,8 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
       return outs.Object(rt, r.index);
     case Rebuild::Kind::kConstant:
       return r.value;
+    case Rebuild::Kind::kSymInt:
+      return vm::Value::Int(sym::Eval(*r.sym, outs.sym_values));
     case Rebuild::Kind::kNull:
       return rt.Raise(rt.exc().runtime_error, "wick runtime: a NULL slot outside the stack");
     case Rebuild::Kind::kGetAttr: {
@@ -357,11 +360,38 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
   inputs.reserve(entry.inputs.size());
   for (const guards::SourcePtr& s : entry.inputs) {
     const vm::Value* v = guards::Resolve(*s, view);
+    // Symbolic Python numbers (dynamic shapes) enter the graph as 0-dim tensors.
+    if (v != nullptr && v->is_int()) {
+      inputs.push_back(tensor::Tensor::FromScalar(tensor::Scalar(v->as_int()),
+                                                  tensor::DType::kInt64));
+      continue;
+    }
+    if (v != nullptr && v->is_float()) {
+      inputs.push_back(tensor::Tensor::FromScalar(tensor::Scalar(v->as_float()),
+                                                  tensor::DType::kFloat64, true));
+      continue;
+    }
     if (v == nullptr || !vm::torch::IsTensor(rt, *v)) {
       return rt.Raise(rt.exc().runtime_error,
                       "wick runtime: a graph input is not a tensor (guards missed it)");
     }
     inputs.push_back(vm::torch::TensorOf(*v));
+  }
+  // Symbol values as the frame has them now, before anything runs.
+  std::vector<int64_t> sym_values;
+  for (const guards::ShapeSymbols::Binding& b : entry.symbols) {
+    const vm::Value* v = guards::Resolve(*b.source, view);
+    int64_t x = 0;
+    if (v != nullptr && b.dim < 0 && v->is_int()) {
+      x = v->as_int();
+    } else if (v != nullptr && b.dim >= 0 && vm::torch::IsTensor(rt, *v) &&
+               b.dim < vm::torch::TensorOf(*v).dim()) {
+      x = vm::torch::TensorOf(*v).sizes()[b.dim];
+    } else {
+      return rt.Raise(rt.exc().runtime_error,
+                      "wick runtime: a symbol's source is gone (guards missed it)");
+    }
+    sym_values.push_back(x);
   }
   absl::StatusOr<std::vector<tensor::Tensor>> ran =
       entry.compiled != nullptr ? entry.compiled->Run(inputs)
@@ -373,6 +403,7 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
   }
   Outputs outs;
   outs.tensors = *std::move(ran);
+  outs.sym_values = std::move(sym_values);
   if (entry.plan != CacheEntry::Plan::kReturn) return ContinueFrame(interp, frame, entry, outs, view);
   // A resume entry may start inside a grad-mode or error_on_graph_break `with` and
   // leave it.

@@ -212,6 +212,10 @@ Config ReadConfig(vm::Runtime& rt) {
   ReadBool(rt, m, "verbose", &c.verbose);
   ReadBool(rt, m, "capture_scalar_outputs", &c.capture_scalar_outputs);
   ReadBool(rt, m, "nested_graph_breaks", &c.nested_graph_breaks);
+  ReadBool(rt, m, "automatic_dynamic_shapes", &c.automatic_dynamic_shapes);
+  ReadBool(rt, m, "assume_static_by_default", &c.assume_static_by_default);
+  ReadBool(rt, m, "allow_unspec_int_on_nn_module", &c.allow_unspec_int_on_nn_module);
+  ReadBool(rt, m, "specialize_float", &c.specialize_float);
   if (const vm::Value* fns = ModuleAttr(m, "reorderable_logging_functions")) {
     if (!vm::Unpack(rt, *fns, &c.reorderable_logging_functions)) rt.ClearException();
   }

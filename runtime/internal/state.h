@@ -32,6 +32,8 @@ struct CacheEntry {
   std::unique_ptr<guards::GuardTree> guards;
   std::unique_ptr<codegen::CompiledGraph> compiled;
   std::vector<guards::SourcePtr> inputs;  // graph inputs, in placeholder order
+  // Dynamic shapes: where each symbol is read (for Rebuild::kSymInt values).
+  std::vector<guards::ShapeSymbols::Binding> symbols;
   frontend::Rebuild result;
   std::vector<frontend::SideEffect> side_effects;
   std::string compile_id;  // "0/1"
@@ -68,6 +70,8 @@ struct CodeCache {
   bool force_continuations = false;
   bool skip = false;       // nothing to compile or a break (M3): always run eagerly
   bool ran_eagerly = false;  // eager_then_compile: the first call ran eagerly
+  // What the compiles so far saw at the frame's inputs (automatic dynamic shapes).
+  frontend::SeenInputs seen;
   // Resume entries: upstream's resume-function name and first line
   // ("torch_dynamo_resume_in_f_at_12", 12), used in logs; empty for a frame's own entry.
   std::string resume_name;
@@ -105,6 +109,10 @@ struct Config {
   bool verbose = false;
   bool capture_scalar_outputs = false;
   bool nested_graph_breaks = false;
+  bool automatic_dynamic_shapes = true;
+  bool assume_static_by_default = true;
+  bool allow_unspec_int_on_nn_module = false;
+  bool specialize_float = false;
   std::vector<vm::Value> reorderable_logging_functions;
 };
 

@@ -137,6 +137,16 @@ const tensor::Tensor* TensorOfObject(Runtime& rt, const Value& v) {
   return torch::IsTensor(rt, v) ? &torch::TensorOf(v) : nullptr;
 }
 
+const std::vector<int64_t>* MarkedDynamicDims(Runtime& rt, const Value& v) {
+  if (!torch::IsTensor(rt, v)) return nullptr;
+  return &static_cast<const torch::TensorObject*>(v.object())->dynamic_dims;
+}
+
+const std::vector<int64_t>* MarkedStaticDims(Runtime& rt, const Value& v) {
+  if (!torch::IsTensor(rt, v)) return nullptr;
+  return &static_cast<const torch::TensorObject*>(v.object())->static_dims;
+}
+
 bool IsParameterObject(Runtime& rt, const Value& v) {
   return v.is_object() && rt.TypeOf(v)->IsSubtypeOf(torch::State(rt).parameter());
 }

@@ -1,6 +1,9 @@
 // InstallTorch: registers the native torch modules with the interpreter. Each
 // initialiser builds its module with NewTorchModule / NewTorchNNModule and copies the
 // namespace into the module object the interpreter created.
+#include <algorithm>
+#include <vector>
+
 #include "absl/strings/str_cat.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
@@ -55,6 +58,37 @@ Value SetGradEnabledNative(Runtime& rt, Args args, const KwArgs& kwargs) {
   return Value::None();
 }
 
+// torch._C._wick_mark_dims(t, dims, static): torch._dynamo.mark_dynamic / mark_static.
+Value MarkDimsNative(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (args.size() != 3 || !kwargs.empty() || !torch::IsTensor(rt, args[0]) ||
+      !args[2].is_bool()) {
+    return rt.Raise(rt.exc().type_error, "_wick_mark_dims(tensor, dims, static)");
+  }
+  auto* t = static_cast<torch::TensorObject*>(args[0].object());
+  const int64_t rank = t->tensor.dim();
+  std::vector<int64_t>& out = args[2].as_bool() ? t->static_dims : t->dynamic_dims;
+  std::vector<Value> dims;
+  if (args[1].is_int()) {
+    dims.push_back(args[1]);
+  } else if (rt.IsList(args[1]) || rt.IsTuple(args[1])) {
+    dims = rt.IsList(args[1]) ? args[1].as<List>()->items : args[1].as<Tuple>()->items;
+  } else {
+    return rt.Raise(rt.exc().type_error, "mark_dynamic: index must be an int or a list of ints");
+  }
+  for (const Value& d : dims) {
+    if (!d.is_int()) {
+      return rt.Raise(rt.exc().type_error, "mark_dynamic: index must be an int or a list of ints");
+    }
+    int64_t i = d.as_int();
+    if (i < 0) i += rank;
+    if (i < 0 || i >= rank) {
+      return rt.Raise(rt.exc().index_error, "mark_dynamic: dimension out of range");
+    }
+    if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+  }
+  return Value::None();
+}
+
 // torch._C holds `_nn`: built here and entered in sys.modules, so both
 // `from torch._C import _nn` and `import torch._C._nn` find the same module.
 bool InitTorchC(Interpreter& interp, const Value& module) {
@@ -68,6 +102,7 @@ bool InitTorchC(Interpreter& interp, const Value& module) {
     return false;
   }
   torch::AddFunction(rt, module.as<Module>()->dict, "_set_grad_enabled", &SetGradEnabledNative);
+  torch::AddFunction(rt, module.as<Module>()->dict, "_wick_mark_dims", &MarkDimsNative);
   return module.as<Module>()->dict->SetStr(rt, rt.Intern("_nn"), nn);
 }
 

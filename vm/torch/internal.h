@@ -26,6 +26,9 @@ class TensorObject : public Object {
  public:
   explicit TensorObject(tensor::Tensor t) : tensor(std::move(t)) {}
   tensor::Tensor tensor;
+  // torch._dynamo.mark_dynamic / mark_static on this object (upstream keeps them in
+  // the `_dynamo_dynamic_indices` / `_dynamo_static_indices` attributes).
+  std::vector<int64_t> dynamic_dims, static_dims;
 };
 
 class DTypeObject : public Object {

@@ -36,6 +36,10 @@ Value NewTorchNNModule(Runtime& rt);
 
 // The wick tensor behind a Tensor or Parameter object, or null for anything else.
 const tensor::Tensor* TensorOfObject(Runtime& rt, const Value& v);
+// The dimensions torch._dynamo.mark_dynamic / mark_static marked on tensor object `v`
+// (null pointers for a non-tensor).
+const std::vector<int64_t>* MarkedDynamicDims(Runtime& rt, const Value& v);
+const std::vector<int64_t>* MarkedStaticDims(Runtime& rt, const Value& v);
 // Whether `v` is a torch.nn.Parameter.
 bool IsParameterObject(Runtime& rt, const Value& v);
 // For a registry-backed `torch.<op>` function or `Tensor.<op>` method object: its op

@@ -35,9 +35,32 @@ def nonstrict_trace(fn):
 
 
 reset = noop
-mark_dynamic = noop
-mark_static = noop
-maybe_mark_dynamic = noop
+
+
+# torch._dynamo.mark_dynamic(t, dim): dimension `dim` (an int or a list of them) of `t`
+# gets a symbol from the first compile; mark_static keeps a dimension static even under
+# dynamic=True. Both are forbidden inside a compiled region (upstream's forbid_in_graph:
+# tracing them is an error, not a graph break).
+def mark_dynamic(t, index, min=None, max=None, specialize_on=None):
+    import torch._C
+    torch._C._wick_mark_dims(t, index, False)
+
+
+def maybe_mark_dynamic(t, index):
+    import torch._C
+    torch._C._wick_mark_dims(t, index, False)
+
+
+def mark_static(t, index=None):
+    import torch._C
+    if index is None:
+        index = list(range(t.dim()))
+    torch._C._wick_mark_dims(t, index, True)
+
+
+mark_dynamic._dynamo_forbidden = True
+maybe_mark_dynamic._dynamo_forbidden = True
+mark_static._dynamo_forbidden = True
 disable = decorator_with_optional_args
 allow_in_graph = identity
 error_on_graph_break = noop_region

@@ -1,6 +1,6 @@
 # torch._dynamo.config: module-level settings with upstream's defaults, and patch()
-# usable as a context manager and as a decorator. M2 EAGER STAND-IN: the values are
-# stored and restored but nothing reads them until the compiler (milestone M3).
+# usable as a context manager and as a decorator. The runtime reads them at every
+# compile (runtime/internal/state.cc ReadConfig).
 from torch._dynamo._regions import ContextDecorator
 
 recompile_limit = 8
@@ -16,6 +16,8 @@ automatic_dynamic_shapes = True
 assume_static_by_default = True
 specialize_int = False
 specialize_float = False
+allow_unspec_int_on_nn_module = False
+force_parameter_static_shapes = True
 nested_graph_breaks = False
 error_on_recompile = False
 reorderable_logging_functions = set()
