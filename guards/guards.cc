@@ -216,8 +216,24 @@ bool GuardTree::Impl::CheckNode(Node& node, const vm::Value* value, const CheckC
 bool GuardTree::Check(const FrameView& frame) const {
   CheckContext ctx = impl_->Context(frame);
   if (!impl_->CheckNode(impl_->root, nullptr, ctx)) return false;
+  // Shape guards share one set of symbols: read them once, then test each relation.
+  absl::InlinedVector<int64_t, 8> values;
+  const ShapeSymbols* bound = nullptr;
   for (const Leaf* leaf : impl_->epilogue) {
-    if (!leaf->Check(nullptr, ctx)) {
+    bool ok;
+    if (leaf->spec().kind == GuardKind::kShapeEnv) {
+      if (bound != leaf->spec().shape.get()) {
+        bound = leaf->spec().shape.get();
+        if (!internal::BindShapeSymbols(*bound, ctx, &values)) {
+          ++leaf->fail_count;
+          return false;
+        }
+      }
+      ok = leaf->spec().relation.Holds(values);
+    } else {
+      ok = leaf->Check(nullptr, ctx);
+    }
+    if (!ok) {
       ++leaf->fail_count;
       return false;
     }

@@ -79,14 +79,15 @@ struct TensorSpec {
 };
 
 // The symbols of a dynamic-shape trace, as guards read them: symbol `i` is
-// `symbols[i]`'s tensor size(dim), or the int itself when dim is -1.
+// `symbols[i]`'s tensor size(dim) (or stride(dim)), or the int itself when dim is -1.
 struct ShapeSymbols {
   struct Binding {
     SourcePtr source;
     int32_t dim = -1;
+    bool stride = false;  // stride(dim) instead of size(dim)
   };
   std::vector<Binding> symbols;
-  // "L['x'].size()[0]" / "L['n']": how guards print symbol `id`.
+  // "L['x'].size()[0]" / "L['x'].stride()[0]" / "L['n']": how guards print symbol `id`.
   std::string Name(int32_t id) const;
 };
 

@@ -225,7 +225,7 @@ sym::ExprPtr SizeSymbol(TraceState& st, const std::string& user_location,
   const std::string where = absl::StrCat(source->Name(), ".size()[", dim, "]");
   auto duck = env.duck.find(hint);
   if (duck != env.duck.end()) {
-    env.aliases.push_back({{source, dim}, duck->second});
+    env.aliases.push_back({{source, dim}, env.exprs[duck->second]});
     env.log.push_back(absl::StrCat("create_symbol ", sym::ToString(*env.exprs[duck->second]),
                                    " duck sized ", where));
     return env.exprs[duck->second];
@@ -240,6 +240,13 @@ sym::ExprPtr SizeSymbol(TraceState& st, const std::string& user_location,
   env.log.push_back(
       absl::StrCat("create_symbol ", name, " = ", hint, " for ", where, " [2, int_oo]", at));
   return env.exprs.back();
+}
+
+void StrideEquals(TraceState& st, const guards::SourcePtr& source, int32_t dim,
+                  sym::ExprPtr e) {
+  guards::ShapeSymbols::Binding b{source, dim};
+  b.stride = true;
+  st.shape_env.aliases.push_back({b, std::move(e)});
 }
 
 sym::ExprPtr IntSymbol(TraceState& st, const std::string& user_location,
@@ -353,8 +360,7 @@ void EmitShapeGuards(TraceState& st) {
   for (size_t k = 0; k < env.aliases.size(); ++k) {
     symbols->symbols.push_back(env.aliases[k].first);
     const int32_t alias_id = n + static_cast<int32_t>(k);
-    relations.push_back({Rel::kEq, sym::Symbol(alias_id, "alias"),
-                         env.exprs[env.aliases[k].second]});
+    relations.push_back({Rel::kEq, sym::Symbol(alias_id, "alias"), env.aliases[k].second});
   }
   relations.insert(relations.end(), env.relations.begin(), env.relations.end());
   for (sym::Relation& r : relations) {

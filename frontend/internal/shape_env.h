@@ -37,8 +37,9 @@ struct ShapeEnv {
   std::vector<guards::ShapeSymbols::Binding> bindings;
   std::vector<sym::ExprPtr> exprs;
   std::vector<bool> is_size;
-  // Duck-sized sources that read an existing symbol (guards check they are equal).
-  std::vector<std::pair<guards::ShapeSymbols::Binding, int32_t>> aliases;
+  // Sources whose value is an expression over the symbols: duck-sized sizes (equal to
+  // an existing symbol) and the strides of dynamic inputs; guards check each equality.
+  std::vector<std::pair<guards::ShapeSymbols::Binding, sym::ExprPtr>> aliases;
   std::vector<sym::Relation> relations;
   absl::flat_hash_set<std::string> relation_keys;
   std::map<int64_t, int32_t> duck;     // hint -> size symbol
@@ -57,6 +58,10 @@ void FlushShapeLog(ShapeEnv& env);
 // the trace saw for the next compile (TraceResult::seen).
 std::vector<bool> DynamicDims(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
                               const guards::SourcePtr& source);
+// Guards that stride `dim` of the tensor input at `source` equals `e` (a dynamic input's
+// stride that depends on its symbolic sizes).
+void StrideEquals(TraceState& st, const guards::SourcePtr& source, int32_t dim,
+                  sym::ExprPtr e);
 // A symbol for size `dim` of the tensor input at `placeholder`: a new one, or (duck
 // sizing) the one an earlier size with the same value got, with an equality guard.
 sym::ExprPtr SizeSymbol(TraceState& st, const std::string& user_location,

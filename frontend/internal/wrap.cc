@@ -78,6 +78,15 @@ VarPtr NewInput(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
   }
   g.tensor.strides = std::move(strides);
   if (any_dynamic) {
+    // The strides left unchecked follow the symbolic sizes (dynamic inputs are
+    // contiguous): guard them as expressions, as upstream's shape env does.
+    sym::ExprPtr running = sym::Int(1);
+    for (size_t i = dynamic.size(); i-- > 0;) {
+      if (!g.tensor.strides[i].has_value()) {
+        StrideEquals(st, source, static_cast<int32_t>(i), running);
+      }
+      running = sym::Mul(running, sym_sizes[i]);
+    }
     var->meta.sym_sizes = sym_sizes;
     st.builder.SetSymSizes(var->ref.node, -1, std::move(sym_sizes));
   }

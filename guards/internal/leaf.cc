@@ -211,7 +211,7 @@ std::string ShapeSymbols::Name(int32_t id) const {
   }
   const Binding& b = symbols[id];
   if (b.dim < 0) return b.source->Name();
-  return absl::StrCat(b.source->Name(), ".size()[", b.dim, "]");
+  return absl::StrCat(b.source->Name(), b.stride ? ".stride()[" : ".size()[", b.dim, "]");
 }
 
 }  // namespace wick::guards
@@ -256,23 +256,28 @@ bool Leaf::Check(const vm::Value* value, const CheckContext& ctx) const {
   return false;
 }
 
-bool Leaf::CheckShape(const CheckContext& ctx) const {
-  // Values of the symbols this relation reads; others stay 0 (never read).
-  absl::InlinedVector<int64_t, 8> values(spec_.shape->symbols.size(), 0);
-  for (int32_t id : shape_symbols_) {
-    const ShapeSymbols::Binding& b = spec_.shape->symbols[id];
+bool BindShapeSymbols(const ShapeSymbols& symbols, const CheckContext& ctx,
+                      absl::InlinedVector<int64_t, 8>* values) {
+  values->resize(symbols.symbols.size());
+  for (size_t i = 0; i < symbols.symbols.size(); ++i) {
+    const ShapeSymbols::Binding& b = symbols.symbols[i];
     const vm::Value* v = Resolve(*b.source, *ctx.frame);
     if (v == nullptr) return false;
     if (b.dim < 0) {
       if (!v->is_int()) return false;
-      values[id] = v->as_int();
+      (*values)[i] = v->as_int();
       continue;
     }
     const tensor::Tensor* t = TensorOf(ctx.torch, *v);
     if (t == nullptr || b.dim >= t->dim()) return false;
-    values[id] = t->sizes()[b.dim];
+    (*values)[i] = b.stride ? t->strides()[b.dim] : t->sizes()[b.dim];
   }
-  return spec_.relation.Holds(values);
+  return true;
+}
+
+bool Leaf::CheckShape(const CheckContext& ctx) const {
+  absl::InlinedVector<int64_t, 8> values;
+  return BindShapeSymbols(*spec_.shape, ctx, &values) && spec_.relation.Holds(values);
 }
 
 bool Leaf::CheckTensor(const vm::Value& v, const CheckContext& ctx) const {
