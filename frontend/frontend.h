@@ -20,7 +20,8 @@
 //    are two or more. Tensors the frame cannot name (another module's globals, closures
 //    of existing callees) become get_attr constants.
 //  - nn.Module instances get ID_MATCH, other user instances TYPE_MATCH, functions,
-//    modules and classes ID_MATCH, ints/floats/bools/str EQUALS_MATCH (ints specialise),
+//    modules and classes ID_MATCH, ints/floats/bools/str EQUALS_MATCH (ints and floats
+//    specialise until automatic dynamic makes them graph inputs: docs/m5.md),
 //    None NONE_MATCH, lists/tuples TYPE_MATCH + LENGTH_CHECK, dicts TYPE_MATCH +
 //    DICT_KEYS. Attributes of torch's own modules and math, and builtins, are unguarded.
 //  - Class attributes (data and methods) are guarded where the frame reaches the class
@@ -38,6 +39,9 @@
 //  - try/except/finally, raise, and exceptions from dict/list lookups or constant folds
 //    are traced when a traced frame handles them; an exception no traced frame handles
 //    is an "Observed exception" break.
+//  - Dynamic shapes (docs/m5.md): dimensions that get symbols (TraceOptions::dynamic,
+//    mark_dynamic, automatic dynamic through TraceOptions::seen) are skipped by
+//    TENSOR_MATCH and covered by LAMBDA_GUARD shape guards; ops carry symbolic sizes.
 //  - Stop::instruction is the top frame's instruction being traced when the break
 //    happened (for a break inside an inlined call: the top frame's CALL).
 #ifndef WICK_FRONTEND_FRONTEND_H_
