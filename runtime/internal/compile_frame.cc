@@ -10,6 +10,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "logging/logging.h"
 #include "runtime/internal/compile_frame.h"
@@ -164,7 +165,17 @@ void LogGraph(const graph::Graph& g) {
   std::string sizes = absl::StrCat("TRACED GRAPH TENSOR SIZES\n===== ", g.name(), " =====\n");
   for (const graph::Node& n : g.nodes()) {
     if (n.kind == graph::NodeKind::kOutput || n.meta.size() != 1) continue;
-    absl::StrAppend(&sizes, n.name, ": ", FormatSizeTuple(n.meta[0].sizes), "\n");
+    const graph::TensorMeta& m = n.meta[0];
+    if (!m.is_dynamic()) {
+      absl::StrAppend(&sizes, n.name, ": ", FormatSizeTuple(m.sizes), "\n");
+      continue;
+    }
+    // upstream: the symbolic sizes, then the values they had while tracing.
+    std::vector<std::string> text;
+    for (const sym::ExprPtr& e : m.sym_sizes) text.push_back(sym::ToString(*e));
+    absl::StrAppend(&sizes, n.name, ": (", absl::StrJoin(text, ", "),
+                    text.size() == 1 ? ",)" : ")", "\n", n.name, " (concrete): ",
+                    FormatSizeTuple(m.sizes), "\n");
   }
   WICK_ARTIFACT(graph_sizes) << sizes;
 }
