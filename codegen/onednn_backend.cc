@@ -380,6 +380,11 @@ std::unique_ptr<Backend> MakeOneDnnBackend() { return std::make_unique<OneDnnBac
 
 absl::StatusOr<std::string> DescribeLowering(const Graph& g) {
   RETURN_IF_ERROR(graph::Verify(g));
+  if (!g.symbols().empty()) {
+    return absl::StrCat("onednn lowering of ", g.name(),
+                        ": symbolic sizes; lowered for each input shape on first use "
+                        "(up to 8 kept)\n");
+  }
   OneDnnCompiledGraph compiled(g);
   RETURN_IF_ERROR(compiled.Build());
   return compiled.Describe();

@@ -162,8 +162,18 @@ vm::Value GraphRun(vm::Runtime& rt, vm::Args args, const vm::KwArgs&) {
   }
   std::vector<tensor::Tensor> inputs;
   for (const vm::Value& v : items) {
+    // Symbolic ints and floats (dynamic shapes) are graph inputs as 0-dim tensors.
+    if (v.is_int() && !v.is_bool()) {
+      inputs.push_back(tensor::Tensor::FromScalar(tensor::Scalar(v.as_int()), tensor::DType::kInt64));
+      continue;
+    }
+    if (v.is_float()) {
+      inputs.push_back(tensor::Tensor::FromScalar(tensor::Scalar(v.as_float()),
+                                                  tensor::DType::kFloat64, true));
+      continue;
+    }
     if (!vm::torch::IsTensor(rt, v)) {
-      return rt.Raise(rt.exc().type_error, "graph inputs must be tensors");
+      return rt.Raise(rt.exc().type_error, "graph inputs must be tensors or numbers");
     }
     inputs.push_back(vm::torch::TensorOf(v));
   }
