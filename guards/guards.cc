@@ -152,7 +152,9 @@ absl::StatusOr<std::unique_ptr<GuardTree>> GuardTree::Build(std::vector<GuardSpe
   auto key = [](const GuardSpec& g) {
     const std::string name = g.source != nullptr ? g.source->Name() : "";
     const bool global = !name.empty() && name[0] == 'G';
-    return std::make_tuple(g.source == nullptr ? 0 : 1, global ? 1 : 0, name.size(), name);
+    // Guards without a source (grad mode, aliasing, shape) come after the tree's, as
+    // upstream installs them; they print at the root or under their sources anyway.
+    return std::make_tuple(g.source == nullptr ? 1 : 0, global ? 1 : 0, name.size(), name);
   };
   std::stable_sort(specs.begin(), specs.end(), [&](const GuardSpec& a, const GuardSpec& b) {
     return key(a) < key(b);

@@ -140,11 +140,12 @@ TEST_F(GuardTreeTest, TypeIdNoneAndLength) {
   EXPECT_FALSE(tree->Check(View()));
   std::vector<std::string> reasons = tree->Explain(View());
   ASSERT_EQ(reasons.size(), 4u);
-  EXPECT_EQ(reasons[0], absl::StrCat("___check_type_id(p, ",
-                                     reinterpret_cast<uintptr_t>(cls.object()), ")"));
-  EXPECT_EQ(reasons[1], absl::StrCat("___check_obj_id(f, ",
+  // In upstream's Guard.sort_key order: shorter source names first, then by name.
+  EXPECT_EQ(reasons[0], absl::StrCat("___check_obj_id(f, ",
                                      reinterpret_cast<uintptr_t>(fn.object()), ")"));
-  EXPECT_EQ(reasons[2], "n is None");
+  EXPECT_EQ(reasons[1], "n is None");
+  EXPECT_EQ(reasons[2], absl::StrCat("___check_type_id(p, ",
+                                     reinterpret_cast<uintptr_t>(cls.object()), ")"));
   EXPECT_EQ(reasons[3], "len(xs) == 2");
 }
 

@@ -39,17 +39,29 @@ TEST_F(PrintTest, GoldenTree) {
             "TREE_GUARD_MANAGER:\n"
             "+- RootGuardManager\n"
             "| +- GLOBAL_STATE: ___check_global_state()\n"
+            // Managers in upstream's Guard.sort_key order: locals before globals,
+            // shorter source names first, then by name.
+            "| +- GuardManager: source=L['n'], accessed_by=FrameLocalsGuardAccessor(key='n', "
+            "framelocals_idx=2)\n"
+            // The code part is padded to 60 columns before "  # ".
+            "| | +- EQUALS_MATCH: L['n'] == 3" + std::string(60 - 11 + 2, ' ') +
+            "# return x + n  # f.py:3 in fn\n"
             "| +- GuardManager: source=L['x'], accessed_by=FrameLocalsGuardAccessor(key='x', "
             "framelocals_idx=0)\n"
             "| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, DispatchKeySet(CPU, BackendSelect, "
             "ADInplaceOrView, AutogradCPU), torch.float32, device=None, requires_grad=False, "
             "size=[3], stride=[1])  # return x + 1  # f.py:2 in fn\n"
             "| | +- NO_TENSOR_ALIASING: check_no_aliasing(L['x'], L['self'].fc1.weight)\n"
-            "| +- GuardManager: source=L['n'], accessed_by=FrameLocalsGuardAccessor(key='n', "
-            "framelocals_idx=2)\n"
-            // The code part is padded to 60 columns before "  # ".
-            "| | +- EQUALS_MATCH: L['n'] == 3" + std::string(60 - 11 + 2, ' ') +
-            "# return x + n  # f.py:3 in fn\n"
+            "| +- GuardManager: source=L['xs'], accessed_by=FrameLocalsGuardAccessor(key='xs', "
+            "framelocals_idx=3)\n"
+            "| | +- TYPE_MATCH: ___check_type_id(L['xs'], " + list_id + ")\n"
+            "| | +- LENGTH_CHECK: len(L['xs']) == 2\n"
+            "| | +- GuardManager: source=L['xs'][0], accessed_by=ListGetItemGuardAccessor(0)\n"
+            "| | | +- EQUALS_MATCH: L['xs'][0] == 0.5\n"
+            "| +- GuardManager: source=L['d'], accessed_by=FrameLocalsGuardAccessor(key='d', "
+            "framelocals_idx=4)\n"
+            "| | +- GuardManager: source=L['d']['k'], accessed_by=DictGetItemGuardAccessor('k')\n"
+            "| | | +- NONE_MATCH: L['d']['k'] is None\n"
             "| +- GuardManager: source=L['self'], accessed_by=FrameLocalsGuardAccessor(key='self', "
             "framelocals_idx=1)\n"
             "| | +- GuardManager: source=L['self'].fc1, accessed_by=GetAttrGuardAccessor(fc1)\n"
@@ -59,20 +71,10 @@ TEST_F(PrintTest, GoldenTree) {
             "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), torch.float32, "
             "device=None, requires_grad=False, size=[4, 3], stride=[3, 1])\n"
             "| | | | +- NO_TENSOR_ALIASING\n"
-            "| +- GuardManager: source=L['xs'], accessed_by=FrameLocalsGuardAccessor(key='xs', "
-            "framelocals_idx=3)\n"
-            "| | +- TYPE_MATCH: ___check_type_id(L['xs'], " + list_id + ")\n"
-            "| | +- LENGTH_CHECK: len(L['xs']) == 2\n"
-            "| | +- GuardManager: source=L['xs'][0], accessed_by=ListGetItemGuardAccessor(0)\n"
-            "| | | +- EQUALS_MATCH: L['xs'][0] == 0.5\n"
             "| +- GuardManager: source=G, accessed_by=GlobalsGuardAccessor\n"
             "| | +- GuardManager: source=G['scale'], "
             "accessed_by=DictGetItemGuardAccessor('scale')\n"
-            "| | | +- EQUALS_MATCH: G['scale'] == 'k'\n"
-            "| +- GuardManager: source=L['d'], accessed_by=FrameLocalsGuardAccessor(key='d', "
-            "framelocals_idx=4)\n"
-            "| | +- GuardManager: source=L['d']['k'], accessed_by=DictGetItemGuardAccessor('k')\n"
-            "| | | +- NONE_MATCH: L['d']['k'] is None\n");
+            "| | | +- EQUALS_MATCH: G['scale'] == 'k'\n");
   EXPECT_EQ(tree->size(), 10);
 }
 
