@@ -1,11 +1,14 @@
 // The eager backend: results equal direct registry calls, list elements, errors.
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "base/python_error.h"
 #include "codegen/backend.h"
 #include "graph/graph.h"
 #include "gtest/gtest.h"
+#include "sym/expr.h"
 #include "tensor/op_registry.h"
 
 namespace wick::codegen {
@@ -157,6 +160,70 @@ TEST(MakeBackendTest, KnownAndUnknownNames) {
   EXPECT_EQ(MakeBackend("it's").status().message(),
             "Invalid backend: \"it's\", see `torch._dynamo.list_backends()` for available "
             "backends.");
+}
+
+
+// Dynamic shapes: Arg::Sym arguments are evaluated from the symbols' values per call.
+
+Tensor IntScalar(int64_t v) { return Tensor::FromScalar(v, DType::kInt64); }
+
+// def fn(x): return x.view(x.size(0), -1) + x.size(0)   (x traced as [s0, 6], s0 = 2)
+graph::Graph SymbolicViewGraph() {
+  const sym::ExprPtr s0 = sym::Symbol(0, "s0");
+  GraphBuilder b("__compiled_fn_1");
+  NodeId x =
+      b.AddPlaceholder("L_x_", "L['x']", TensorMeta::Of(Tensor::Meta({2, 6}, DType::kFloat32)));
+  b.AddSymbol({"s0", 2, x, 0});
+  b.SetSymSizes(x, -1, {s0, sym::Int(6)});
+  NodeId view = *b.AddCall(Op("view"), {R(x), Arg::SymList({s0, sym::Int(-1)})}, Fn("view"), {});
+  NodeId add = *b.AddCall(Op("add.Tensor"), {R(view), Arg::Sym(s0), C(1)}, Fn("operator.add"), {});
+  b.SetOutput({{view, -1}, {add, -1}});
+  return *std::move(b).Finish();
+}
+
+TEST(EagerBackendTest, SymbolicArgumentsFollowEachCallsSizes) {
+  absl::StatusOr<std::unique_ptr<CompiledGraph>> c =
+      MakeEagerBackend()->Compile(SymbolicViewGraph());
+  ASSERT_TRUE(c.ok()) << c.status();
+  const OpRegistry& r = OpRegistry::Global();
+  for (std::vector<int64_t> sizes : {std::vector<int64_t>{2, 6}, {3, 4}, {5, 1}, {2, 6}}) {
+    SCOPED_TRACE(sizes[0]);
+    Tensor x = Iota(sizes, 1);
+    absl::StatusOr<std::vector<Tensor>> outs = (*c)->Run({x});
+    ASSERT_TRUE(outs.ok()) << outs.status();
+    ASSERT_EQ(outs->size(), 2u);
+    Tensor view = r.Call("view", {x, std::vector<int64_t>{sizes[0], -1}})->to_tensor();
+    ExpectSameValues((*outs)[0], view);
+    ExpectSameValues((*outs)[1], r.Call("add", {view, sizes[0]})->to_tensor());
+  }
+}
+
+TEST(EagerBackendTest, SymbolicIntInput) {
+  // def fn(x, n): return x * (n * 2 - 1)   (n a symbolic int, passed as a 0-dim int64)
+  const sym::ExprPtr s0 = sym::Symbol(0, "s0");
+  GraphBuilder b("g");
+  NodeId x = b.AddPlaceholder("L_x_", "L['x']", TensorMeta::Of(Tensor::Meta({3}, DType::kFloat32)));
+  NodeId n = b.AddPlaceholder("L_n_", "L['n']", TensorMeta::Of(Tensor::Meta({}, DType::kInt64)));
+  b.AddSymbol({"s0", 2, n, -1});
+  NodeId mul = *b.AddCall(Op("mul.Tensor"),
+                          {R(x), Arg::Sym(sym::Sub(sym::Mul(s0, sym::Int(2)), sym::Int(1)))},
+                          Fn("operator.mul"), {});
+  b.SetOutput({{mul, -1}});
+  std::unique_ptr<CompiledGraph> c = *MakeEagerBackend()->Compile(*std::move(b).Finish());
+  Tensor xs = Iota({3}, 1);
+  const OpRegistry& r = OpRegistry::Global();
+  for (int64_t v : {2, 5, -3}) {
+    absl::StatusOr<std::vector<Tensor>> outs = c->Run({xs, IntScalar(v)});
+    ASSERT_TRUE(outs.ok()) << outs.status();
+    ExpectSameValues((*outs)[0], r.Call("mul", {xs, v * 2 - 1})->to_tensor());
+  }
+}
+
+TEST(EagerBackendTest, SymbolicInputWithoutTheDimensionIsAnError) {
+  std::unique_ptr<CompiledGraph> c = *MakeEagerBackend()->Compile(SymbolicViewGraph());
+  absl::StatusOr<std::vector<Tensor>> outs = c->Run({IntScalar(3)});
+  EXPECT_EQ(outs.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(outs.status().message(), "symbol s0: input has no dimension 0");
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include "graph/graph.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "sym/expr.h"
+#include "tensor/op_registry.h"
 #include "tensor/parallel.h"
 #include "tensor/tensor.h"
 
@@ -398,6 +400,118 @@ TEST(OneDnnBackendTest, RandomPointwiseChainsMatchEager) {
                                           Random({1}, 3 * trial + 2), Random({24, 24}, trial, 0.1f)});
     if (HasFailure()) break;
   }
+}
+
+
+// Dynamic shapes: a symbolic graph is specialised and lowered per input shape; every
+// shape matches eager, and a shape seen before (also after others evicted it from the
+// backend's small cache) still runs right.
+
+// x: [s0, 32] -> relu(linear(x, w, b)).view(s0 * 16) + s0, traced with s0 = 8.
+graph::Graph SymbolicLinearGraph() {
+  using graph::Arg;
+  const sym::ExprPtr s0 = sym::Symbol(0, "s0");
+  auto meta = [](std::vector<int64_t> sizes) {
+    return graph::TensorMeta::Of(Tensor::Meta(sizes, DType::kFloat32));
+  };
+  auto op = [](absl::string_view name) { return tensor::OpRegistry::Global().Find(name); };
+  auto ref = [](graph::NodeId id) { return Arg::Ref({id, -1}); };
+  auto fn = [](std::string target) {
+    return graph::Spelling{graph::CallStyle::kFunction, std::move(target), {}, {}};
+  };
+  graph::GraphBuilder b("g");
+  graph::NodeId x = b.AddPlaceholder("L_x_", "L['x']", meta({8, 32}));
+  graph::NodeId w = b.AddPlaceholder("L_w_", "L['w']", meta({16, 32}));
+  graph::NodeId bias = b.AddPlaceholder("L_b_", "L['b']", meta({16}));
+  b.AddSymbol({"s0", 8, x, 0});
+  b.SetSymSizes(x, -1, {s0, sym::Int(32)});
+  graph::NodeId linear = *b.AddCall(op("linear"), {ref(x), ref(w), ref(bias)},
+                                    fn("torch.nn.functional.linear"), {});
+  graph::NodeId relu = *b.AddCall(op("relu"), {ref(linear)}, fn("torch.relu"), {});
+  graph::NodeId view =
+      *b.AddCall(op("view"), {ref(relu), Arg::SymList({sym::Mul(s0, sym::Int(16))})},
+                 fn("view"), {});
+  graph::NodeId add = *b.AddCall(op("add.Tensor"), {ref(view), Arg::Sym(s0), Arg::Constant(1)},
+                                 fn("operator.add"), {});
+  b.SetOutput({{add, -1}, {relu, -1}});
+  return *std::move(b).Finish();
+}
+
+TEST(OneDnnBackendTest, SymbolicGraphRunsForEachShape) {
+  graph::Graph g = SymbolicLinearGraph();
+  auto eager = MakeEagerBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(eager.ok()) << eager.status();
+  ASSERT_TRUE(onednn.ok()) << onednn.status();
+  const Tensor w = Random({16, 32}, 11), b = Random({16}, 12);
+  // 8 is the traced size; 1..12 overflow the per-shape cache; 8 and 5 come back.
+  std::vector<int64_t> rows = {8, 5, 8};
+  for (int64_t n = 1; n <= 12; ++n) rows.push_back(n);
+  rows.push_back(8);
+  rows.push_back(5);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    SCOPED_TRACE(absl::StrCat("call ", i, ": x is [", rows[i], ", 32]"));
+    std::vector<Tensor> inputs = {Random({rows[i], 32}, 100 + static_cast<uint32_t>(i)), w, b};
+    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run(inputs);
+    absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run(inputs);
+    ASSERT_TRUE(want.ok()) << want.status();
+    ASSERT_TRUE(got.ok()) << got.status();
+    ASSERT_EQ(got->size(), 2u);
+    EXPECT_EQ(Vec((*got)[0].sizes()), (std::vector<int64_t>{rows[i] * 16}));
+    ExpectClose((*got)[0], (*want)[0]);
+    ExpectClose((*got)[1], (*want)[1]);
+  }
+}
+
+TEST(OneDnnBackendTest, SymbolicIntInputIsPartOfTheShapeKey) {
+  // def fn(x, n): return (x * 2).view(n, -1) * n   with n a symbolic int (0-dim int64).
+  using graph::Arg;
+  const sym::ExprPtr s0 = sym::Symbol(0, "s0");
+  auto op = [](absl::string_view name) { return tensor::OpRegistry::Global().Find(name); };
+  const graph::Spelling fn{graph::CallStyle::kFunction, "f", {}, {}};
+  graph::GraphBuilder b("g");
+  graph::NodeId x = b.AddPlaceholder("L_x_", "L['x']",
+                                     graph::TensorMeta::Of(Tensor::Meta({12}, DType::kFloat32)));
+  graph::NodeId n = b.AddPlaceholder("L_n_", "L['n']",
+                                     graph::TensorMeta::Of(Tensor::Meta({}, DType::kInt64)));
+  b.AddSymbol({"s0", 3, n, -1});
+  graph::NodeId mul = *b.AddCall(op("mul.Tensor"), {Arg::Ref({x, -1}), Arg::Constant(2)}, fn, {});
+  graph::NodeId view = *b.AddCall(
+      op("view"), {Arg::Ref({mul, -1}), Arg::SymList({s0, sym::Int(-1)})}, fn, {});
+  graph::NodeId out = *b.AddCall(op("mul.Tensor"), {Arg::Ref({view, -1}), Arg::Sym(s0)}, fn, {});
+  b.SetOutput({{out, -1}});
+  graph::Graph g = *std::move(b).Finish();
+  auto eager = MakeEagerBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(eager.ok()) << eager.status();
+  ASSERT_TRUE(onednn.ok()) << onednn.status();
+  const Tensor xs = Random({12}, 21);
+  for (int64_t v : {3, 4, 3, 6, 2}) {
+    SCOPED_TRACE(v);
+    std::vector<Tensor> inputs = {xs, Tensor::FromScalar(v, DType::kInt64)};
+    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run(inputs);
+    absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run(inputs);
+    ASSERT_TRUE(want.ok()) << want.status();
+    ASSERT_TRUE(got.ok()) << got.status();
+    EXPECT_EQ(Vec((*got)[0].sizes()), (std::vector<int64_t>{v, 12 / v}));
+    ExpectClose((*got)[0], (*want)[0]);
+  }
+  // A size that does not fit fails as eager does.
+  std::vector<Tensor> bad = {xs, Tensor::FromScalar(int64_t{5}, DType::kInt64)};
+  absl::Status want = (*eager)->Run(bad).status();
+  absl::Status got = (*onednn)->Run(bad).status();
+  ASSERT_FALSE(want.ok());
+  EXPECT_EQ(got.code(), want.code());
+  EXPECT_EQ(got.message(), want.message());
+}
+
+TEST(OneDnnBackendTest, DescribeLoweringOfASymbolicGraph) {
+  absl::StatusOr<std::string> text = DescribeLowering(SymbolicLinearGraph());
+  ASSERT_TRUE(text.ok()) << text.status();
+  // Nothing is lowered until a shape is seen.
+  EXPECT_EQ(*text,
+            "onednn lowering of g: symbolic sizes; lowered for each input shape on first use "
+            "(up to 8 kept)\n");
 }
 
 }  // namespace

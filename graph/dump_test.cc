@@ -3,6 +3,7 @@
 #include "graph/graph.h"
 #include "graph/test_util.h"
 #include "gtest/gtest.h"
+#include "sym/expr.h"
 
 namespace wick::graph {
 namespace {
@@ -105,6 +106,35 @@ TEST(DumpTest, ParseErrorsNameTheLine) {
   ASSERT_FALSE(bad.ok());
   EXPECT_TRUE(absl::StartsWith(bad.status().message(), "line 3: shape '[2, 2]' is invalid"))
       << bad.status();
+}
+
+
+// BUG: Dump writes a symbolic placeholder's metadata as "f32[s0, 6][6, 1]cpu" and
+// Arg::Sym arguments as sym"..." (graph/dump.cc), but neither the grammar in graph.h nor
+// Parse knows either form, and the symbols themselves (SymbolInfo: which input and dim)
+// are not written at all, so the promised Dump(*Parse(Dump(g))) == Dump(g) fails for
+// every dynamic-shape graph (Parse: "line 2: expected an int, found 's0'").
+TEST(DumpTest, SymbolicGraphRoundTrips) {
+  const sym::ExprPtr s0 = sym::Symbol(0, "s0");
+  GraphBuilder b("g");
+  NodeId x = b.AddPlaceholder("L_x_", "L['x']", Meta({2, 6}));
+  b.AddSymbol({"s0", 2, x, 0});
+  b.SetSymSizes(x, -1, {s0, sym::Int(6)});
+  NodeId view = *b.AddCall(Op("view"), {R(x), Arg::SymList({s0, sym::Int(-1)})},
+                           Spell(CallStyle::kMethod, "view", {R(x), Arg::Sym(s0), C(-1)}), {});
+  b.SetOutput({{view, -1}});
+  Graph g = *std::move(b).Finish();
+  const std::string dump = Dump(g);
+  EXPECT_NE(dump.find("view(%l_x_, sym\"[s0, -1]\") ~ method view(%l_x_, sym\"s0\", -1)"),
+            std::string::npos)
+      << dump;
+  absl::StatusOr<Graph> back = Parse(dump);
+  if (!back.ok()) {
+    GTEST_SKIP() << "BUG: Parse cannot read a symbolic graph's dump: " << back.status() << "\n"
+                 << dump;
+  }
+  EXPECT_EQ(Dump(*back), dump);
+  EXPECT_EQ(back->symbols().size(), 1u);
 }
 
 }  // namespace

@@ -1,9 +1,13 @@
 // GuardTree: Check per guard kind, Explain's upstream texts, deduplication and the
 // failure-count ordering of siblings.
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "guards/guards_test_util.h"
+#include "sym/expr.h"
 
 namespace wick::guards {
 namespace {
@@ -253,6 +257,223 @@ TEST_F(GuardTreeTest, MostFailingSiblingMovesFirst) {
   locals_ = {vm::Value::Int(0), vm::Value::Int(2)};
   EXPECT_FALSE(tree->Check(View()));  // a: 2 failures, b: 1 -> a first again
   EXPECT_EQ(tree->Print(), initial);
+}
+
+
+// Dynamic shapes: LAMBDA_GUARD leaves over ShapeSymbols (sizes of tensors, ints).
+
+std::shared_ptr<const ShapeSymbols> Symbols(std::vector<ShapeSymbols::Binding> bindings) {
+  auto s = std::make_shared<ShapeSymbols>();
+  s->symbols = std::move(bindings);
+  return s;
+}
+
+GuardSpec ShapeGuard(std::shared_ptr<const ShapeSymbols> shape, sym::Rel rel, sym::ExprPtr lhs,
+                     sym::ExprPtr rhs) {
+  GuardSpec g;
+  g.kind = GuardKind::kShapeEnv;
+  g.shape = std::move(shape);
+  g.relation = sym::Relation{rel, std::move(lhs), std::move(rhs)};
+  return g;
+}
+
+// TENSOR_MATCH for a contiguous float32 tensor whose dims in `dynamic` are unchecked.
+GuardSpec DynamicTensorMatch(SourcePtr source, std::vector<int64_t> sizes,
+                             std::vector<int> dynamic) {
+  GuardSpec s;
+  s.kind = GuardKind::kTensorMatch;
+  s.source = std::move(source);
+  int64_t stride = 1;
+  s.tensor.sizes.resize(sizes.size());
+  s.tensor.strides.resize(sizes.size());
+  for (size_t i = sizes.size(); i-- > 0;) {
+    s.tensor.sizes[i] = sizes[i];
+    s.tensor.strides[i] = stride;
+    stride *= sizes[i];
+  }
+  for (int d : dynamic) {
+    s.tensor.sizes[d] = std::nullopt;
+    s.tensor.strides[d] = std::nullopt;
+  }
+  return s;
+}
+
+TEST(ShapeSymbolsTest, NameIsTheSizeOrTheInt) {
+  auto shape = Symbols({{Source::Local("x", 0), 0},
+                        {Source::Attr(Source::Local("self", 1), "w"), 1},
+                        {Source::Local("n", 2), -1}});
+  EXPECT_EQ(shape->Name(0), "L['x'].size()[0]");
+  EXPECT_EQ(shape->Name(1), "L['self'].w.size()[1]");
+  EXPECT_EQ(shape->Name(2), "L['n']");
+  EXPECT_EQ(GuardKindName(GuardKind::kShapeEnv), std::string("LAMBDA_GUARD"));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardOverAStride) {
+  SourcePtr x = Source::Local("x", 0);
+  auto shape = Symbols({{x, 0, /*stride=*/true}});
+  EXPECT_EQ(shape->Name(0), "L['x'].stride()[0]");
+  auto tree = Build({ShapeGuard(shape, sym::Rel::kEq, sym::Symbol(0, "s0"), sym::Int(3))});
+  ASSERT_NE(tree, nullptr);
+  locals_ = {Tensor({2, 3})};  // strides [3, 1]
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {Transposed(Tensor({3, 2}))};  // sizes [2, 3], strides [1, 2]
+  EXPECT_FALSE(tree->Check(View()));
+  EXPECT_THAT(tree->Explain(View()), ElementsAre("x.stride()[0] == 3"));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardLowerBound) {
+  SourcePtr x = Source::Local("x", 0);
+  auto shape = Symbols({{x, 0}});
+  auto tree = Build({DynamicTensorMatch(x, {3}, {0}),
+                     ShapeGuard(shape, sym::Rel::kLe, sym::Int(2), sym::Symbol(0, "s0"))});
+  ASSERT_NE(tree, nullptr);
+  EXPECT_EQ(tree->size(), 2);
+  locals_ = {Tensor({3})};
+  EXPECT_TRUE(tree->Check(View()));
+  EXPECT_TRUE(tree->Explain(View()).empty());
+  locals_ = {Tensor({2})};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {Tensor({100})};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {Tensor({1})};
+  EXPECT_FALSE(tree->Check(View()));
+  EXPECT_THAT(tree->Explain(View()), ElementsAre("2 <= x.size()[0]"));
+  // No user location on the spec: the verbose reason is the plain code part.
+  EXPECT_THAT(tree->Explain(View(), /*with_user_location=*/true),
+              ElementsAre("2 <= x.size()[0]"));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardDuckSizedEquality) {
+  SourcePtr x = Source::Local("x", 0), y = Source::Local("y", 1);
+  auto shape = Symbols({{x, 0}, {y, 0}});
+  auto tree = Build({DynamicTensorMatch(x, {3}, {0}), DynamicTensorMatch(y, {3}, {0}),
+                     ShapeGuard(shape, sym::Rel::kEq, sym::Symbol(1, "s1"),
+                                sym::Symbol(0, "s0"))});
+  ASSERT_NE(tree, nullptr);
+  EXPECT_NE(tree->Print().find("LAMBDA_GUARD: L['y'].size()[0] == L['x'].size()[0]\n"),
+            std::string::npos)
+      << tree->Print();
+  locals_ = {Tensor({3}), Tensor({3})};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {Tensor({7}), Tensor({7})};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {Tensor({7}), Tensor({4})};
+  EXPECT_FALSE(tree->Check(View()));
+  EXPECT_THAT(tree->Explain(View()), ElementsAre("y.size()[0] == x.size()[0]"));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardOverAnIntSymbol) {
+  auto shape = Symbols({{Source::Local("n", 0), -1}});
+  auto tree = Build({ShapeGuard(shape, sym::Rel::kLt,
+                                sym::Mul(sym::Symbol(0, "s0"), sym::Int(2)), sym::Int(10))});
+  ASSERT_NE(tree, nullptr);
+  locals_ = {vm::Value::Int(4)};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {vm::Value::Int(-3)};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {vm::Value::Int(5)};
+  EXPECT_FALSE(tree->Check(View()));
+  EXPECT_THAT(tree->Explain(View()), ElementsAre("2*n < 10"));
+  // Not an int, or unbound: the guard fails (never raises).
+  locals_ = {Str("4")};
+  EXPECT_FALSE(tree->Check(View()));
+  locals_ = {vm::Value::Raised()};
+  EXPECT_FALSE(tree->Check(View()));
+  locals_ = {};
+  EXPECT_FALSE(tree->Check(View()));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardOnANonTensorOrMissingDimFails) {
+  SourcePtr x = Source::Local("x", 0);
+  auto shape = Symbols({{x, 1}});
+  auto tree = Build({ShapeGuard(shape, sym::Rel::kGe, sym::Symbol(0, "s0"), sym::Int(2))});
+  ASSERT_NE(tree, nullptr);
+  locals_ = {Tensor({1, 2})};
+  EXPECT_TRUE(tree->Check(View()));
+  locals_ = {Tensor({5})};  // no dim 1
+  EXPECT_FALSE(tree->Check(View()));
+  locals_ = {vm::Value::Int(3)};
+  EXPECT_FALSE(tree->Check(View()));
+  EXPECT_THAT(tree->Explain(View()), ElementsAre("x.size()[1] >= 2"));
+}
+
+// A changed size reports TENSOR_MATCH's mismatch first; shape guards come after the tree.
+TEST_F(GuardTreeTest, ShapeGuardsReportAfterTheTree) {
+  SourcePtr x = Source::Local("x", 0);
+  auto shape = Symbols({{x, 0}});
+  auto tree = Build({ShapeGuard(shape, sym::Rel::kLe, sym::Int(2), sym::Symbol(0, "s0")),
+                     TensorMatch(x, {3})});
+  ASSERT_NE(tree, nullptr);
+  locals_ = {Tensor({1})};
+  EXPECT_FALSE(tree->Check(View()));
+  EXPECT_THAT(tree->Explain(View()),
+              ElementsAre("tensor 'x' size mismatch at index 0. expected 3, actual 1",
+                          "2 <= x.size()[0]"));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardPrintsAtTheEndOfTheRoot) {
+  SourcePtr x = Source::Local("x", 0);
+  auto shape = Symbols({{x, 0}});
+  GuardSpec lambda = ShapeGuard(shape, sym::Rel::kLe, sym::Int(2), sym::Symbol(0, "s0"));
+  auto tree = Build({lambda, DynamicTensorMatch(x, {3, 4}, {0}),
+                     Equals(Source::Local("n", 1), vm::Value::Int(1))});
+  ASSERT_NE(tree, nullptr);
+  const std::string text = tree->Print();
+  const std::string tail = "| +- LAMBDA_GUARD: 2 <= L['x'].size()[0]\n";
+  ASSERT_GE(text.size(), tail.size());
+  EXPECT_EQ(text.substr(text.size() - tail.size()), tail) << text;
+  EXPECT_NE(text.find("| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, DispatchKeySet(CPU, "
+                      "BackendSelect, ADInplaceOrView, AutogradCPU), torch.float32, "
+                      "device=None, requires_grad=False, size=[None, 4], stride=[None, 1])\n"),
+            std::string::npos)
+      << text;
+  // With a user location the code part is padded to 60 columns, as other leaves.
+  lambda.user_code = "return x.view(x.size(0) // 2, -1)";
+  lambda.user_location = "f.py:2 in fn";
+  auto located = Build({lambda});
+  ASSERT_NE(located, nullptr);
+  const std::string code = "2 <= L['x'].size()[0]";
+  EXPECT_EQ(located->Print(),
+            "TREE_GUARD_MANAGER:\n"
+            "+- RootGuardManager\n"
+            "| +- LAMBDA_GUARD: " + code + std::string(60 - code.size(), ' ') +
+                "  # return x.view(x.size(0) // 2, -1)  # f.py:2 in fn\n");
+}
+
+TEST_F(GuardTreeTest, DynamicTensorMatchAcceptsAnySize) {
+  SourcePtr x = Source::Local("x", 0);
+  GuardSpec t = TensorMatch(x, {3});
+  t.tensor.sizes[0] = std::nullopt;
+  auto tree = Build({t});
+  ASSERT_NE(tree, nullptr);
+  for (int64_t n : {0, 1, 3, 1000}) {
+    locals_ = {Tensor({n})};
+    EXPECT_TRUE(tree->Check(View())) << n;
+  }
+  EXPECT_NE(tree->Print().find("size=[None], stride=[1])"), std::string::npos) << tree->Print();
+  locals_ = {Tensor({2, 2})};  // the rank is still checked
+  EXPECT_FALSE(tree->Check(View()));
+}
+
+TEST_F(GuardTreeTest, ShapeGuardDeduplicatesAndValidates) {
+  auto shape = Symbols({{Source::Local("x", 0), 0}});
+  GuardSpec g = ShapeGuard(shape, sym::Rel::kLe, sym::Int(2), sym::Symbol(0, "s0"));
+  auto tree = Build({g, g, ShapeGuard(shape, sym::Rel::kNe, sym::Symbol(0, "s0"), sym::Int(5))});
+  ASSERT_NE(tree, nullptr);
+  EXPECT_EQ(tree->size(), 2);
+
+  GuardSpec no_shape = g;
+  no_shape.shape = nullptr;
+  EXPECT_EQ(GuardTree::Build({no_shape}).status().code(), absl::StatusCode::kInvalidArgument);
+  GuardSpec no_relation = g;
+  no_relation.relation.rhs = nullptr;
+  EXPECT_EQ(GuardTree::Build({no_relation}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  // s1 has no binding.
+  GuardSpec unbound = ShapeGuard(shape, sym::Rel::kEq, sym::Symbol(1, "s1"), sym::Int(3));
+  absl::Status s = GuardTree::Build({unbound}).status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(), "shape guard on an unbound symbol");
 }
 
 }  // namespace
