@@ -332,22 +332,22 @@ class PerShapeCompiledGraph : public CompiledGraph {
       key.push_back(static_cast<int64_t>(t.dtype()));
       if (t.dim() == 0 && t.dtype() == tensor::DType::kInt64) key.push_back(t.ElementAt(0).to_int());
     }
-    CompiledGraph* compiled = nullptr;
+    std::shared_ptr<CompiledGraph> compiled;  // kept alive while it runs
     {
       absl::MutexLock lock(&mu_);
       for (size_t i = 0; i < cache_.size(); ++i) {
         if (cache_[i].first != key) continue;
         std::rotate(cache_.begin(), cache_.begin() + i, cache_.begin() + i + 1);
-        compiled = cache_.front().second.get();
+        compiled = cache_.front().second;
         break;
       }
       if (compiled == nullptr) {
         ASSIGN_OR_RETURN(Graph specialised, graph::Specialize(graph_, inputs));
-        auto c = std::make_unique<OneDnnCompiledGraph>(std::move(specialised));
+        auto c = std::make_shared<OneDnnCompiledGraph>(std::move(specialised));
         RETURN_IF_ERROR(c->Build());
         if (cache_.size() >= kMaxShapes) cache_.pop_back();
-        cache_.insert(cache_.begin(), {std::move(key), std::move(c)});
-        compiled = cache_.front().second.get();
+        cache_.insert(cache_.begin(), {std::move(key), c});
+        compiled = std::move(c);
       }
     }
     return compiled->Run(inputs);
@@ -357,7 +357,7 @@ class PerShapeCompiledGraph : public CompiledGraph {
   static constexpr size_t kMaxShapes = 8;
   Graph graph_;
   absl::Mutex mu_;
-  std::vector<std::pair<std::vector<int64_t>, std::unique_ptr<CompiledGraph>>> cache_;
+  std::vector<std::pair<std::vector<int64_t>, std::shared_ptr<CompiledGraph>>> cache_;
 };
 
 class OneDnnBackend : public Backend {

@@ -133,7 +133,10 @@ int32_t GraphBuilder::AddSymbol(SymbolInfo s) {
 void GraphBuilder::SetSymSizes(NodeId id, int32_t index, std::vector<sym::ExprPtr> sizes) {
   Node& n = nodes_[id];
   const size_t i = index < 0 ? 0 : static_cast<size_t>(index);
-  if (i < n.meta.size()) n.meta[i].sym_sizes = std::move(sizes);
+  // One expression per dimension, or none (Annotation reads every one).
+  if (i < n.meta.size() && sizes.size() == n.meta[i].sizes.size()) {
+    n.meta[i].sym_sizes = std::move(sizes);
+  }
 }
 
 const Node& GraphBuilder::node(NodeId id) const { return nodes_[id]; }

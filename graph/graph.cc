@@ -204,7 +204,7 @@ absl::StatusOr<std::vector<int64_t>> Graph::BindSymbols(
     }
     const Tensor& t = inputs[p];
     if (s.dim < 0) {
-      if (t.dim() != 0) {
+      if (t.dim() != 0 || t.dtype() != tensor::DType::kInt64) {
         return absl::InvalidArgumentError(
             absl::StrCat("symbol ", s.name, ": input is not a 0-dim int"));
       }

@@ -323,6 +323,8 @@ std::string GraphSizes(const Graph& g);
 // graph through GraphBuilder (call metadata recomputed by meta functions, then
 // verified) and keeps the dumped node names, so Dump(*Parse(Dump(g))) == Dump(g);
 // get_attr tensors come back contiguous. Errors are InvalidArgument with the line.
+// Dynamic-shape graphs dump (sizes like f32[s0, 6], arguments as sym"[s0, -1]") but do
+// not parse back: the text form has no symbol table.
 std::string Dump(const Graph& g);
 absl::StatusOr<Graph> Parse(absl::string_view text);
 

@@ -136,10 +136,22 @@ std::string CodeWriter::RefRepr(ValueRef r) const {
   return s;
 }
 
+// How generated code names symbol `id`: a size symbol is a parameter of its own
+// ("s0"); a symbolic int input is its placeholder's variable ("l_n_").
+sym::SymbolNamer CodeNamer(const Graph& g) {
+  return [&g](int32_t id) {
+    const auto& symbols = g.symbols();
+    if (id < 0 || id >= static_cast<int32_t>(symbols.size())) return absl::StrCat("s?", id);
+    const SymbolInfo& s = symbols[id];
+    if (s.dim < 0 && s.placeholder >= 0) return g.node(s.placeholder).name;
+    return s.name;
+  };
+}
+
 std::string CodeWriter::ArgRepr(const Arg& a) const {
   if (a.is_literal()) return a.literal();
   if (a.is_constant()) return internal::PyRepr(a.constant());
-  if (a.is_sym()) return internal::SymRepr(a.sym(), a.is_sym_list());
+  if (a.is_sym()) return internal::SymRepr(a.sym(), a.is_sym_list(), CodeNamer(g_));
   if (a.is_ref()) return RefRepr(a.ref());
   return absl::StrCat("[", absl::StrJoin(a.refs(), ", ", [&](std::string* out, ValueRef r) {
                         out->append(RefRepr(r));
@@ -331,7 +343,7 @@ std::string TabularRef(const Graph& g, ValueRef r) {
 std::string TabularArg(const Graph& g, const Arg& a) {
   if (a.is_literal()) return a.literal();
   if (a.is_constant()) return internal::PyRepr(a.constant());
-  if (a.is_sym()) return internal::SymRepr(a.sym(), a.is_sym_list());
+  if (a.is_sym()) return internal::SymRepr(a.sym(), a.is_sym_list(), CodeNamer(g));
   if (a.is_ref()) return TabularRef(g, a.ref());
   return absl::StrCat("[", absl::StrJoin(a.refs(), ", ", [&](std::string* out, ValueRef r) {
                         out->append(TabularRef(g, r));
@@ -403,9 +415,25 @@ std::string GraphSizes(const Graph& g) {
         (n.op->schema.returns.size() != 1 || n.op->schema.returns[0].type.list)) {
       continue;
     }
-    const std::vector<int64_t>& sizes = n.meta[0].sizes;
-    absl::StrAppend(&s, n.name, ": (", absl::StrJoin(sizes, ", "), sizes.size() == 1 ? ",)" : ")",
-                    "\n");
+    // A symbolic int input is a SymInt upstream, not a tensor: not listed.
+    bool int_input = false;
+    for (const SymbolInfo& sy : g.symbols()) int_input |= sy.placeholder == n.id && sy.dim < 0;
+    if (int_input) continue;
+    const TensorMeta& m = n.meta[0];
+    auto tuple = [](const std::vector<std::string>& xs) {
+      return absl::StrCat("(", absl::StrJoin(xs, ", "), xs.size() == 1 ? ",)" : ")");
+    };
+    std::vector<std::string> concrete;
+    for (int64_t x : m.sizes) concrete.push_back(absl::StrCat(x));
+    if (!m.is_dynamic()) {
+      absl::StrAppend(&s, n.name, ": ", tuple(concrete), "\n");
+      continue;
+    }
+    // The symbolic sizes, then the values they had while tracing.
+    std::vector<std::string> symbolic;
+    for (const sym::ExprPtr& e : m.sym_sizes) symbolic.push_back(sym::ToString(*e));
+    absl::StrAppend(&s, n.name, ": ", tuple(symbolic), "\n", n.name, " (concrete): ",
+                    tuple(concrete), "\n");
   }
   return s;
 }

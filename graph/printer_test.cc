@@ -228,32 +228,21 @@ TEST(PrinterTest, SymbolicPythonCodeAndTabular) {
   EXPECT_NE(tabular.find("(mul, 2*s0)"), std::string::npos) << tabular;
 }
 
-// BUG: a symbolic Python-int input (SymbolInfo.dim == -1) is a parameter named L_n_
-// (bound to l_n_), but Arg::Sym arguments over its symbol print the symbol's name, so
-// the generated forward() reads `s1`, a name it never binds: `mul = view * s1`. Upstream
-// refers to the placeholder (`view * l_n_`). Size symbols are fine: `s0` is a parameter.
-// The tracer spells uses of a symbolic int this way (frontend SpellArg: Arg::Sym(v->sym)),
-// e.g. tests/conformance/item56b_int_symbolic.py's `x * n`.
+// A symbolic Python-int input (SymbolInfo.dim == -1) is a parameter named L_n_ (bound to
+// l_n_): Arg::Sym arguments over its symbol print that variable, as upstream refers to
+// the placeholder (`view * l_n_`), not the symbol's name. Size symbols are parameters.
 TEST(PrinterTest, SymbolicIntArgumentNamesABoundVariable) {
   const std::string code = PythonCode(SymbolicGraph(/*int_arg=*/true));
-  if (code.find("view * s1") != std::string::npos) {
-    GTEST_SKIP() << "BUG: forward() uses the unbound name s1 for input L_n_:\n" << code;
-  }
+  EXPECT_EQ(code.find("view * s1"), std::string::npos) << code;
   EXPECT_NE(code.find("view * l_n_"), std::string::npos) << code;
   EXPECT_NE(PrintReadable(SymbolicGraph(true)).find("view * l_n_"), std::string::npos);
 }
 
-// BUG: GraphSizes ignores symbolic sizes. Upstream's OutputGraph.get_graph_sizes prints
-// tuple(size) of the FakeTensor, which shows the symbols, then a "(concrete)" line with
-// the hints; a symbolic int input is a SymInt, not a FakeTensor, and is not listed.
-// graph::GraphSizes prints the hints only ("l_x_: (4, 3)") and lists l_n_ as "l_n_: ()".
-// (runtime/internal/compile_frame.cc's LogGraph now writes the artifact itself with the
-// symbolic sizes, but also lists "l_n_: ()".)
+// Upstream's OutputGraph.get_graph_sizes prints tuple(size) of the FakeTensor, which
+// shows the symbols, then a "(concrete)" line with the hints; a symbolic int input is a
+// SymInt, not a FakeTensor, and is not listed.
 TEST(PrinterTest, SymbolicGraphSizes) {
   const std::string sizes = GraphSizes(SymbolicGraph());
-  if (sizes.find("l_x_: (4, 3)\n") != std::string::npos) {
-    GTEST_SKIP() << "BUG: graph_sizes prints the hints, not the symbolic sizes:\n" << sizes;
-  }
   EXPECT_EQ(sizes,
             "TRACED GRAPH TENSOR SIZES\n"
             "===== __compiled_fn_1 =====\n"

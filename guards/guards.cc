@@ -95,6 +95,7 @@ struct GuardTree::Impl {
   // TENSOR_MATCH reports that first.
   std::vector<const Leaf*> epilogue;
   std::vector<const Leaf*> root_epilogue;  // shape guards, printed at the root's end
+  mutable std::vector<int64_t> shape_values;  // room for the shape guards' symbols
   bool needs_torch = false;
 
   Node* EnsureNode(const SourcePtr& source);
@@ -174,6 +175,7 @@ absl::StatusOr<std::unique_ptr<GuardTree>> GuardTree::Build(std::vector<GuardSpe
       // upstream), printed at the root.
       impl.epilogue.push_back(leaf.get());
       impl.root_epilogue.push_back(leaf.get());
+      impl.shape_values.resize(std::max(impl.shape_values.size(), s.shape->symbols.size()));
     } else if (s.kind == GuardKind::kNoTensorAliasing) {
       // Checked once after the tree; printed under each aliased source, as upstream does.
       impl.epilogue.push_back(leaf.get());
@@ -219,14 +221,14 @@ bool GuardTree::Check(const FrameView& frame) const {
   CheckContext ctx = impl_->Context(frame);
   if (!impl_->CheckNode(impl_->root, nullptr, ctx)) return false;
   // Shape guards share one set of symbols: read them once, then test each relation.
-  absl::InlinedVector<int64_t, 8> values;
+  std::vector<int64_t>& values = impl_->shape_values;
   const ShapeSymbols* bound = nullptr;
   for (const Leaf* leaf : impl_->epilogue) {
     bool ok;
     if (leaf->spec().kind == GuardKind::kShapeEnv) {
       if (bound != leaf->spec().shape.get()) {
         bound = leaf->spec().shape.get();
-        if (!internal::BindShapeSymbols(*bound, ctx, &values)) {
+        if (!internal::BindShapeSymbols(*bound, ctx, values.data())) {
           ++leaf->fail_count;
           return false;
         }

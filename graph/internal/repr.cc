@@ -71,9 +71,10 @@ absl::string_view DTypeAbbr(tensor::DType d) {
   return "?";
 }
 
-std::string SymRepr(const std::vector<sym::ExprPtr>& exprs, bool list) {
+std::string SymRepr(const std::vector<sym::ExprPtr>& exprs, bool list,
+                    const sym::SymbolNamer& name) {
   std::vector<std::string> parts;
-  for (const sym::ExprPtr& e : exprs) parts.push_back(sym::ToString(*e));
+  for (const sym::ExprPtr& e : exprs) parts.push_back(sym::ToString(*e, name));
   if (!list) return parts.empty() ? "" : parts[0];
   return absl::StrCat("[", absl::StrJoin(parts, ", "), "]");
 }

@@ -17,8 +17,10 @@ namespace wick::graph::internal {
 std::string PyStringRepr(absl::string_view s);
 // repr() of a non-tensor Value.
 std::string PyRepr(const tensor::Value& v);
-// An Arg::Sym / Arg::SymList as Python source: "s77", "2*s77", "[s77, -1]".
-std::string SymRepr(const std::vector<sym::ExprPtr>& exprs, bool list);
+// An Arg::Sym / Arg::SymList as Python source: "s77", "2*s77", "[s77, -1]", with
+// `name` for symbols (null: their own names).
+std::string SymRepr(const std::vector<sym::ExprPtr>& exprs, bool list,
+                    const sym::SymbolNamer& name = nullptr);
 // FX's dtype_abbrs: "f32", "f64", "i64", "i32", "b8".
 absl::string_view DTypeAbbr(tensor::DType d);
 

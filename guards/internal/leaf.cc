@@ -8,7 +8,6 @@
 #include <vector>
 #include <utility>
 
-#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "guards/internal/repr.h"
@@ -176,11 +175,7 @@ absl::Status Leaf::Validate(const GuardSpec& spec) {
 
 Leaf::Leaf(GuardSpec spec) : spec_(std::move(spec)), code_(MakeCode(spec_)) {
   if (spec_.kind == GuardKind::kTypeMatch) expected_type_ = spec_.expected.as<vm::Type>();
-  if (spec_.kind == GuardKind::kShapeEnv) {
-    for (const sym::ExprPtr& e : {spec_.relation.lhs, spec_.relation.rhs}) {
-      for (int32_t id : sym::FreeSymbols(*e)) shape_symbols_.push_back(id);
-    }
-  }
+  if (spec_.kind == GuardKind::kShapeEnv) shape_values_.resize(spec_.shape->symbols.size());
 }
 
 const char* Leaf::KindName() const { return GuardKindName(spec_.kind); }
@@ -256,28 +251,26 @@ bool Leaf::Check(const vm::Value* value, const CheckContext& ctx) const {
   return false;
 }
 
-bool BindShapeSymbols(const ShapeSymbols& symbols, const CheckContext& ctx,
-                      absl::InlinedVector<int64_t, 8>* values) {
-  values->resize(symbols.symbols.size());
+bool BindShapeSymbols(const ShapeSymbols& symbols, const CheckContext& ctx, int64_t* values) {
   for (size_t i = 0; i < symbols.symbols.size(); ++i) {
     const ShapeSymbols::Binding& b = symbols.symbols[i];
     const vm::Value* v = Resolve(*b.source, *ctx.frame);
     if (v == nullptr) return false;
     if (b.dim < 0) {
       if (!v->is_int()) return false;
-      (*values)[i] = v->as_int();
+      values[i] = v->as_int();
       continue;
     }
     const tensor::Tensor* t = TensorOf(ctx.torch, *v);
     if (t == nullptr || b.dim >= t->dim()) return false;
-    (*values)[i] = b.stride ? t->strides()[b.dim] : t->sizes()[b.dim];
+    values[i] = b.stride ? t->strides()[b.dim] : t->sizes()[b.dim];
   }
   return true;
 }
 
 bool Leaf::CheckShape(const CheckContext& ctx) const {
-  absl::InlinedVector<int64_t, 8> values;
-  return BindShapeSymbols(*spec_.shape, ctx, &values) && spec_.relation.Holds(values);
+  return BindShapeSymbols(*spec_.shape, ctx, shape_values_.data()) &&
+         spec_.relation.Holds(shape_values_);
 }
 
 bool Leaf::CheckTensor(const vm::Value& v, const CheckContext& ctx) const {

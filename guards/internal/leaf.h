@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "guards/guards.h"
 #include "guards/internal/torch_access.h"
@@ -59,13 +58,13 @@ class Leaf {
   GuardSpec spec_;
   std::string code_;
   const vm::Type* expected_type_ = nullptr;  // kTypeMatch
-  std::vector<int32_t> shape_symbols_;       // kShapeEnv: the symbols it reads
+  mutable std::vector<int64_t> shape_values_;  // kShapeEnv: room for its symbols
 };
 
 // Reads every symbol of `symbols` from the frame (sizes of tensors, ints); false when a
 // source is gone or holds the wrong kind of value.
-bool BindShapeSymbols(const ShapeSymbols& symbols, const CheckContext& ctx,
-                      absl::InlinedVector<int64_t, 8>* values);
+// `values` has room for every symbol (Check allocates nothing).
+bool BindShapeSymbols(const ShapeSymbols& symbols, const CheckContext& ctx, int64_t* values);
 
 // upstream's strip_local_scope: "L['x'].a" -> "x.a" (recompile messages print this).
 std::string StripLocalScope(absl::string_view s);

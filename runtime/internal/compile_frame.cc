@@ -162,22 +162,7 @@ void LogGraph(const graph::Graph& g) {
   WICK_ARTIFACT(graph_code) << "TRACED GRAPH\n ===== " << g.name() << " =====\n "
                             << kGraphModuleFile << " " << graph::PrintReadable(g) << "\n";
   if (!WICK_ARTIFACT_IS_ON(graph_sizes)) return;
-  std::string sizes = absl::StrCat("TRACED GRAPH TENSOR SIZES\n===== ", g.name(), " =====\n");
-  for (const graph::Node& n : g.nodes()) {
-    if (n.kind == graph::NodeKind::kOutput || n.meta.size() != 1) continue;
-    const graph::TensorMeta& m = n.meta[0];
-    if (!m.is_dynamic()) {
-      absl::StrAppend(&sizes, n.name, ": ", FormatSizeTuple(m.sizes), "\n");
-      continue;
-    }
-    // upstream: the symbolic sizes, then the values they had while tracing.
-    std::vector<std::string> text;
-    for (const sym::ExprPtr& e : m.sym_sizes) text.push_back(sym::ToString(*e));
-    absl::StrAppend(&sizes, n.name, ": (", absl::StrJoin(text, ", "),
-                    text.size() == 1 ? ",)" : ")", "\n", n.name, " (concrete): ",
-                    FormatSizeTuple(m.sizes), "\n");
-  }
-  WICK_ARTIFACT(graph_sizes) << sizes;
+  WICK_ARTIFACT(graph_sizes) << graph::GraphSizes(g);
 }
 
 // The backend for this compile: a Python callable or a built-in name.

@@ -155,9 +155,4 @@ std::string FormatWontConvert(absl::string_view function, absl::string_view file
                       " \ndue to: \n", error);
 }
 
-std::string FormatSizeTuple(const std::vector<int64_t>& sizes) {
-  if (sizes.size() == 1) return absl::StrCat("(", sizes[0], ",)");
-  return absl::StrCat("(", absl::StrJoin(sizes, ", "), ")");
-}
-
 }  // namespace wick::runtime::internal

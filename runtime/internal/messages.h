@@ -80,9 +80,6 @@ std::string FormatBackendFailed(absl::string_view backend, absl::string_view exc
 std::string FormatWontConvert(absl::string_view function, absl::string_view file,
                               int32_t first_line, absl::string_view error);
 
-// graph_sizes entry for one node: "l_x_: (3, 4)" with Python's tuple spelling.
-std::string FormatSizeTuple(const std::vector<int64_t>& sizes);
-
 }  // namespace wick::runtime::internal
 
 #endif  // WICK_RUNTIME_INTERNAL_MESSAGES_H_

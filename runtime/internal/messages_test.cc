@@ -104,11 +104,5 @@ TEST(MessagesTest, GraphBreakRecord) {
             "  File \"a.py\", line 2, in f\n    g()\n");
 }
 
-TEST(MessagesTest, SizeTuples) {
-  EXPECT_EQ(FormatSizeTuple({3}), "(3,)");
-  EXPECT_EQ(FormatSizeTuple({4, 3}), "(4, 3)");
-  EXPECT_EQ(FormatSizeTuple({}), "()");
-}
-
 }  // namespace
 }  // namespace wick::runtime::internal
