@@ -524,7 +524,11 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
       return x != nullptr && x->Is(v);
     };
     if (in_module(k.nn_natives)) return CallNNNative(tx, name, std::move(args), std::move(kwargs));
-    if (in_module(k.math_module) && AllConstant(args, kwargs)) return FoldCall(tx, v, args);
+    if (in_module(k.math_module)) {
+      // math.sqrt(x.size(-1)) and friends read a symbolic int's value (guarded).
+      for (const VarPtr& a : args) SpecializeVar(tx, a);
+      if (AllConstant(args, kwargs)) return FoldCall(tx, v, args);
+    }
     if (in_module(k.operator_module)) return CallOperatorModule(tx, name, args, kwargs);
     if (name == "print") return BreakUnsupportedBuiltin(tx, name, args);
     return BreakSkippedBuiltin(tx, v);

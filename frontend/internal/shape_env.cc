@@ -164,18 +164,18 @@ bool ImpliedByRange(const ShapeEnv& env, const sym::Relation& r) {
 
 }  // namespace
 
-std::vector<bool> DynamicDims(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
-                              const guards::SourcePtr& source) {
+std::vector<DimKind> DynamicDims(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
+                                 const guards::SourcePtr& source) {
   const TraceOptions& o = st.opts;
   const auto sizes = t.sizes();
-  std::vector<bool> dynamic(sizes.size(), false);
-  if (source == nullptr || IsParameterOrBuffer(st, v, source)) return dynamic;
+  std::vector<DimKind> kinds(sizes.size(), DimKind::kStatic);
+  if (source == nullptr || IsParameterOrBuffer(st, v, source)) return kinds;
   const std::string name = source->Name();
   SeenInput now;
   now.is_tensor = true;
   for (int64_t s : sizes) now.sizes.push_back(s);
   st.seen[name] = now;
-  if (o.dynamic == DynamicMode::kNone) return dynamic;
+  if (o.dynamic == DynamicMode::kNone) return kinds;
   const std::vector<int64_t>* marked = vm::MarkedDynamicDims(st.rt, v);
   const std::vector<int64_t>* fixed = vm::MarkedStaticDims(st.rt, v);
   const SeenInput* before = nullptr;
@@ -183,24 +183,27 @@ std::vector<bool> DynamicDims(TraceState& st, const vm::Value& v, const tensor::
     auto it = o.seen->find(name);
     if (it != o.seen->end() && it->second.is_tensor) before = &it->second;
   }
+  const bool all = o.dynamic == DynamicMode::kAll || !o.assume_static_by_default;
+  bool any = false;
   for (size_t i = 0; i < sizes.size(); ++i) {
     const int64_t d = static_cast<int64_t>(i);
     if (fixed != nullptr && std::count(fixed->begin(), fixed->end(), d)) continue;
-    bool dyn = o.dynamic == DynamicMode::kAll || !o.assume_static_by_default;
-    if (marked != nullptr && std::count(marked->begin(), marked->end(), d)) dyn = true;
-    if (before != nullptr && (before->sizes.size() != sizes.size() ||
-                              !before->sizes[i].has_value() || *before->sizes[i] != sizes[i])) {
-      dyn = true;
-    }
+    const bool is_marked = marked != nullptr && std::count(marked->begin(), marked->end(), d);
+    const bool automatic = before != nullptr && (before->sizes.size() != sizes.size() ||
+                                                 !before->sizes[i].has_value() ||
+                                                 *before->sizes[i] != sizes[i]);
+    DimKind k = is_marked || automatic ? DimKind::kDynamic
+                : all                  ? DimKind::kDuck
+                                       : DimKind::kStatic;
     // 0 and 1 stay static (upstream's 0/1 specialisation).
-    dynamic[i] = dyn && sizes[i] >= 2;
+    if (sizes[i] < 2) k = DimKind::kStatic;
+    kinds[i] = k;
+    any |= k != DimKind::kStatic;
   }
-  // A symbolic size makes the strides after it symbolic too; wick keeps dynamic inputs
+  // A symbolic size makes the strides before it symbolic too; wick keeps dynamic inputs
   // to contiguous layouts (others compile static).
-  if (std::count(dynamic.begin(), dynamic.end(), true) > 0 && !t.is_contiguous()) {
-    std::fill(dynamic.begin(), dynamic.end(), false);
-  }
-  return dynamic;
+  if (any && !t.is_contiguous()) std::fill(kinds.begin(), kinds.end(), DimKind::kStatic);
+  return kinds;
 }
 
 bool DynamicInt(TraceState& st, const vm::Value& v, const guards::SourcePtr& source) {
@@ -219,11 +222,11 @@ bool DynamicFloat(TraceState& st, const vm::Value& v, const guards::SourcePtr& s
 
 sym::ExprPtr SizeSymbol(TraceState& st, const std::string& user_location,
                         const guards::SourcePtr& source, int32_t dim, int64_t hint,
-                        graph::NodeId placeholder) {
+                        graph::NodeId placeholder, bool duck_sized) {
   ShapeEnv& env = st.shape_env;
   const std::string at = user_location.empty() ? "" : " at " + user_location;
   const std::string where = absl::StrCat(source->Name(), ".size()[", dim, "]");
-  auto duck = env.duck.find(hint);
+  auto duck = duck_sized ? env.duck.find(hint) : env.duck.end();
   if (duck != env.duck.end()) {
     env.aliases.push_back({{source, dim}, env.exprs[duck->second]});
     env.log.push_back(absl::StrCat("create_symbol ", sym::ToString(*env.exprs[duck->second]),
@@ -233,7 +236,7 @@ sym::ExprPtr SizeSymbol(TraceState& st, const std::string& user_location,
   const std::string name = NewSymbolName(env, where);
   const int32_t id = st.builder.AddSymbol({name, hint, placeholder, dim});
   env.exprs.push_back(sym::Symbol(id, name));
-  env.duck[hint] = id;
+  if (duck_sized) env.duck.emplace(hint, id);
   env.by_source[where] = id;
   env.bindings.push_back({source, dim});
   env.is_size.push_back(true);

@@ -56,17 +56,22 @@ void FlushShapeLog(ShapeEnv& env);
 // Whether tensor input dimension `dim` of `t` (read from `source`) gets a symbol, by
 // TraceOptions::dynamic, mark_dynamic/mark_static and automatic dynamic; records what
 // the trace saw for the next compile (TraceResult::seen).
-std::vector<bool> DynamicDims(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
-                              const guards::SourcePtr& source);
+// upstream's DimDynamic: kDuck dims (dynamic=True's first compile) share a symbol with
+// an earlier duck dim of the same size; kDynamic dims (automatic dynamic, mark_dynamic)
+// always get a symbol of their own.
+enum class DimKind : uint8_t { kStatic, kDuck, kDynamic };
+std::vector<DimKind> DynamicDims(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
+                                 const guards::SourcePtr& source);
 // Guards that stride `dim` of the tensor input at `source` equals `e` (a dynamic input's
 // stride that depends on its symbolic sizes).
 void StrideEquals(TraceState& st, const guards::SourcePtr& source, int32_t dim,
                   sym::ExprPtr e);
 // A symbol for size `dim` of the tensor input at `placeholder`: a new one, or (duck
-// sizing) the one an earlier size with the same value got, with an equality guard.
+// sizing, `duck`) the one an earlier duck size with the same value got, with an
+// equality guard.
 sym::ExprPtr SizeSymbol(TraceState& st, const std::string& user_location,
                         const guards::SourcePtr& source, int32_t dim, int64_t hint,
-                        graph::NodeId placeholder);
+                        graph::NodeId placeholder, bool duck);
 // Whether the int at `source` becomes a symbolic input (automatic dynamic on a value
 // change, dynamic=True); records what the trace saw. False for bools, nn.Module
 // attributes (unless allow_unspec_int_on_nn_module) and with dynamic=False.

@@ -116,6 +116,15 @@ class Rules {
   Shape Broadcast(const std::vector<Shape>& shapes);
   bool BroadcastRule(Shape* out);
   std::optional<Shape> Rule(const std::string& name);
+  // Ops with several outputs of different sizes (split, chunk, unbind).
+  std::optional<std::vector<Shape>> MultiRule(const std::string& name);
+  std::optional<int64_t> ConstDim(const std::string& name, size_t rank) const {
+    ExprPtr d = IntArg(name);
+    if (d == nullptr || !sym::AsConstant(*d)) return std::nullopt;
+    const int64_t i = WrapDim(*sym::AsConstant(*d), rank);
+    if (i < 0 || i >= static_cast<int64_t>(rank)) return std::nullopt;
+    return i;
+  }
   std::optional<Shape> ViewRule(const Shape& in);
   std::optional<Shape> SliceRule(const Shape& in);
   std::optional<Shape> ReduceRule(const Shape& in);
@@ -471,6 +480,68 @@ std::optional<Shape> Rules::Rule(const std::string& name) {
     out.push_back((*w)[1]);
     return out;
   }
+  if (name == "narrow" && self) {
+    std::optional<int64_t> d = ConstDim("dim", self->size());
+    ExprPtr start = IntArg("start"), length = IntArg("length");
+    if (!d || start == nullptr || length == nullptr) return std::nullopt;
+    // Eager's bounds check, decided on the values and guarded.
+    if (EvaluateRelation(tx_, Rel::kLt, start, sym::Int(0))) start = sym::Add(start, (*self)[*d]);
+    EvaluateRelation(tx_, Rel::kLe, sym::Add(start, length), (*self)[*d]);
+    Shape out = *self;
+    out[*d] = length;
+    return out;
+  }
+  if (name == "squeeze" && self) {
+    Shape out;
+    std::optional<int64_t> only;
+    if (ArgNamed("dim") != nullptr) {
+      only = ConstDim("dim", self->size());
+      if (!only) return std::nullopt;
+    }
+    for (size_t i = 0; i < self->size(); ++i) {
+      const ExprPtr& e = (*self)[i];
+      const bool candidate = !only || *only == static_cast<int64_t>(i);
+      if (candidate && Hint(e) == 1) {
+        if (!sym::AsConstant(*e)) Specialize(tx_, e);
+        continue;
+      }
+      if (candidate) NotOne(e);
+      out.push_back(e);
+    }
+    return out;
+  }
+  if (name == "repeat" && self) {
+    std::optional<Shape> reps = IntListArg("repeats");
+    if (!reps || reps->size() < self->size()) return std::nullopt;
+    Shape out = *reps;
+    const size_t lead = reps->size() - self->size();
+    for (size_t i = lead; i < out.size(); ++i) out[i] = sym::Mul(out[i], (*self)[i - lead]);
+    return out;
+  }
+  if (name == "index_select" && self) {
+    std::optional<int64_t> d = ConstDim("dim", self->size());
+    std::optional<Shape> index = ShapeOf("index");
+    if (!d || !index || index->size() > 1) return std::nullopt;
+    Shape out = *self;
+    out[*d] = index->empty() ? sym::Int(1) : (*index)[0];
+    return out;
+  }
+  if (name == "gather") return ShapeOf("index");
+  if (name == "new_zeros" || name == "new_ones" || name == "new_empty" || name == "new_full") {
+    return IntListArg("size");
+  }
+  if (name == "arange" && ArgNamed("start") != nullptr && !IsNoneArg("start")) {
+    ExprPtr start = IntArg("start"), end = IntArg("end");
+    ExprPtr step = ArgNamed("step") != nullptr ? IntArg("step") : sym::Int(1);
+    if (start == nullptr || end == nullptr || step == nullptr || !sym::AsConstant(*step) ||
+        *sym::AsConstant(*step) <= 0) {
+      return std::nullopt;
+    }
+    const int64_t k = *sym::AsConstant(*step);
+    ExprPtr len = sym::Sub(end, start);
+    if (EvaluateRelation(tx_, Rel::kLe, len, sym::Int(0))) return Shape{sym::Int(0)};
+    return Shape{k == 1 ? len : sym::FloorDiv(sym::Add(len, sym::Int(k - 1)), sym::Int(k))};
+  }
   static const char* const kReductions[] = {"sum", "mean", "amax", "amin", "max", "min",
                                             "argmax", "argmin", "prod", "logsumexp", "norm",
                                             "std", "var", "any", "all", "count_nonzero"};
@@ -509,6 +580,41 @@ std::optional<Shape> Rules::Rule(const std::string& name) {
   return std::nullopt;
 }
 
+std::optional<std::vector<Shape>> Rules::MultiRule(const std::string& name) {
+  std::optional<Shape> self = ShapeOf("self");
+  if (!self) return std::nullopt;
+  const size_t n = node_.meta.size();
+  std::optional<int64_t> d = ConstDim("dim", self->size());
+  if (!d || n == 0) return std::nullopt;
+  const ExprPtr size = (*self)[*d];
+  std::vector<Shape> outs(n, *self);
+  if (name == "unbind") {
+    // One output per element of the dim: its size is the output count (specialised).
+    if (!sym::AsConstant(*size)) Specialize(tx_, size);
+    for (Shape& o : outs) o.erase(o.begin() + *d);
+    return outs;
+  }
+  ExprPtr piece;
+  if (name == "split" && node_.op->schema.overload == "Tensor") {
+    piece = IntArg("split_size");
+  } else if (name == "chunk") {
+    ExprPtr chunks = IntArg("chunks");
+    if (chunks == nullptr || !sym::AsConstant(*chunks) || *sym::AsConstant(*chunks) <= 0) {
+      return std::nullopt;
+    }
+    piece = sym::FloorDiv(sym::Add(size, sym::Int(*sym::AsConstant(*chunks) - 1)), chunks);
+  }
+  if (piece == nullptr) return std::nullopt;
+  if (Hint(piece) <= 0) return std::nullopt;
+  // The number of pieces is fixed in the graph: guard it, then every piece but the last
+  // is `piece` long and the last holds the rest.
+  const ExprPtr count = sym::FloorDiv(sym::Add(size, sym::Sub(piece, sym::Int(1))), piece);
+  EvaluateRelation(tx_, Rel::kEq, count, sym::Int(static_cast<int64_t>(n)));
+  for (size_t k = 0; k + 1 < n; ++k) outs[k][*d] = piece;
+  outs[n - 1][*d] = sym::Sub(size, sym::Mul(piece, sym::Int(static_cast<int64_t>(n) - 1)));
+  return outs;
+}
+
 void Rules::SpecializeInputs() {
   for (const Arg& a : node_.args) {
     if (a.is_sym()) {
@@ -536,28 +642,35 @@ absl::Status Rules::Run() {
     }
   }
   if (!symbolic) return absl::OkStatus();
-  std::optional<Shape> out;
+  // One shape per output: list-returning ops with pieces of different sizes have a rule
+  // of their own; the others give every output the same shape (max.dim's values and
+  // indices).
+  std::optional<std::vector<Shape>> outs;
   Shape broadcast;
+  const std::string& name = node_.op->name();
   if (node_.meta.size() == 1 && BroadcastRule(&broadcast)) {
-    out = std::move(broadcast);
-  } else {
-    out = Rule(node_.op->name());
+    outs = std::vector<Shape>{std::move(broadcast)};
+  } else if (name == "split" || name == "chunk" || name == "unbind") {
+    outs = MultiRule(name);
+  } else if (std::optional<Shape> out = Rule(name)) {
+    outs = std::vector<Shape>(node_.meta.size(), *out);
   }
   // The rule must agree with the meta function on the hints; where it does not (or no
   // rule applies) the op's inputs are specialised and its outputs are static.
-  bool ok = out.has_value() && !node_.meta.empty();
+  bool ok = outs.has_value() && !node_.meta.empty() && outs->size() == node_.meta.size();
   for (size_t k = 0; ok && k < node_.meta.size(); ++k) {
     const auto& sizes = node_.meta[k].sizes;
-    ok = sizes.size() == out->size();
-    for (size_t i = 0; ok && i < sizes.size(); ++i) ok = Hint((*out)[i]) == sizes[i];
+    ok = sizes.size() == (*outs)[k].size();
+    for (size_t i = 0; ok && i < sizes.size(); ++i) ok = Hint((*outs)[k][i]) == sizes[i];
   }
   if (!ok) {
     if (!node_.meta.empty()) SpecializeInputs();
     return absl::OkStatus();
   }
-  if (IsStatic(*out)) return absl::OkStatus();
   for (size_t k = 0; k < node_.meta.size(); ++k) {
-    st_.builder.SetSymSizes(id_, node_.meta.size() == 1 ? -1 : static_cast<int32_t>(k), *out);
+    if (IsStatic((*outs)[k])) continue;
+    st_.builder.SetSymSizes(id_, node_.meta.size() == 1 ? -1 : static_cast<int32_t>(k),
+                            (*outs)[k]);
   }
   return absl::OkStatus();
 }

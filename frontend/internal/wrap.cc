@@ -56,14 +56,17 @@ VarPtr NewInput(TraceState& st, const vm::Value& v, const tensor::Tensor& t,
   g.tensor.dtype = t.dtype();
   // Dynamic dimensions get symbols and go unchecked here (shape guards cover them),
   // as do the strides that depend on them.
-  const std::vector<bool> dynamic = DynamicDims(st, v, t, source);
+  const std::vector<DimKind> kinds = DynamicDims(st, v, t, source);
+  std::vector<bool> dynamic(kinds.size(), false);
   std::vector<sym::ExprPtr> sym_sizes;
   bool any_dynamic = false;
-  for (size_t i = 0; i < dynamic.size(); ++i) {
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    dynamic[i] = kinds[i] != DimKind::kStatic;
     if (dynamic[i]) {
       any_dynamic = true;
       sym_sizes.push_back(SizeSymbol(st, user_location, source, static_cast<int32_t>(i),
-                                     t.sizes()[i], var->ref.node));
+                                     t.sizes()[i], var->ref.node,
+                                     kinds[i] == DimKind::kDuck));
     } else {
       sym_sizes.push_back(sym::Int(t.sizes()[i]));
     }
