@@ -1,4 +1,5 @@
 #include "gtest/gtest.h"
+#include "base/md5.h"
 #include "base/source_loc.h"
 #include "base/status_macros.h"
 
@@ -54,4 +55,16 @@ TEST(PythonError, CarriesTheExceptionType) {
 }
 
 }  // namespace
+TEST(Md5Test, KnownDigests) {
+  EXPECT_EQ(Md5Hex(""), "d41d8cd98f00b204e9800998ecf8427e");
+  EXPECT_EQ(Md5Hex("abc"), "900150983cd24fb0d6963f7d28e17f72");
+  EXPECT_EQ(Md5Hex("The quick brown fox jumps over the lazy dog"),
+            "9e107d9d372bb6826bd81d3542a419d6");
+  // tlparse's test log: a recompile_reasons payload.
+  EXPECT_EQ(Md5Hex("[\n\"0/0: tensor 'x' size mismatch at index 0. expected 2, actual 3\"\n]"),
+            "93c35e33b81fa4643daba54259316e15");
+  // Two 64-byte blocks of padding (a 56-byte message).
+  EXPECT_EQ(Md5Hex(std::string(56, 'a')), "3b0c8ac703f828b04c6c197006d17218");
+}
+
 }  // namespace wick

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "logging/logging.h"
+#include "logging/trace.h"
 #include "partitioner/break_plan.h"
 #include "runtime/internal/compile_frame.h"
 #include "runtime/internal/messages.h"
@@ -87,11 +88,6 @@ int32_t NestedStopCount(const frontend::Stop& stop, bool* step) {
   return static_cast<int32_t>(frames[k].instruction_count);
 }
 
-// The frames above the compiled one, outermost first, as upstream's non-verbose
-// graph-break traceback starts with them. A graph break runs its instruction in a step
-// copy of the code, on top of the frame the break came from (parked in the hook, not
-// shown): the step copy is that function at the breaking line, unless the frame below
-// it is the resume entry it continued into (the same function, shown there already).
 // A traceback entry for a frame at the instruction it runs.
 vm::TraceEntry EntryOf(const vm::Frame& f) {
   vm::TraceEntry e;
@@ -106,6 +102,13 @@ vm::TraceEntry EntryOf(const vm::Frame& f) {
   return e;
 }
 
+}  // namespace
+
+// The frames above the compiled one, outermost first, as upstream's non-verbose
+// graph-break traceback starts with them. A graph break runs its instruction in a step
+// copy of the code, on top of the frame the break came from (parked in the hook, not
+// shown): the step copy is that function at the breaking line, unless the frame below
+// it is the resume entry it continued into (the same function, shown there already).
 std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame) {
   std::vector<vm::TraceEntry> out;
   const vm::Frame* below = &frame;
@@ -124,6 +127,8 @@ std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame) {
   std::reverse(out.begin(), out.end());
   return out;
 }
+
+namespace {
 
 // The graph_breaks record of a break, once per site in full (upstream's [2.8] key:
 // the break's file and line), later as the "user stack suppressed" form.
@@ -165,6 +170,18 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
   std::vector<vm::TraceEntry> stack = FramesAbove(a.frame);
   stack.insert(stack.end(), br.user_stack.begin(), br.user_stack.end());
   WICK_ARTIFACT(graph_breaks) << FormatGraphBreakRecord(reason, stack, br.bare);
+}
+
+// The break's TORCH_TRACE artifact (with the full record, duplicates included).
+void TraceBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::string& block,
+                      const partitioner::FramePlan& plan) {
+  if (!logging::TraceEnabled()) return;
+  std::string reason = block;
+  if (!plan.reason_prefix.empty()) reason = absl::StrCat(plan.reason_prefix, "\n\n", block);
+  std::vector<vm::TraceEntry> stack = FramesAbove(a.frame);
+  stack.insert(stack.end(), br.user_stack.begin(), br.user_stack.end());
+  TraceBreak(a, FormatGraphBreakRecord(reason, stack, br.bare), br.gb_type,
+             br.user_stack.empty() ? 0 : br.user_stack.back().line);
 }
 
 // Names the resume entry at (code, offset) after the line of the instruction before it.
@@ -320,6 +337,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
     return true;
   }
   LogBreakRecord(a, br, block, plan);
+  TraceBreakRecord(a, br, block, plan);
   a.state.RecordBreak(br.gb_type);
   BumpCounter(a.rt(), "graph_break", br.gb_type);
   switch (plan.kind) {

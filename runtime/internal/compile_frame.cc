@@ -28,9 +28,10 @@ WICK_LOG_DEFINE_CHANNEL(output_graph_log, "torch._dynamo.output_graph");
 // What print_readable's `filename` is upstream (gm.forward's co_filename).
 constexpr absl::string_view kGraphModuleFile = "wick/graph/graph_module.py";
 
-// "{compile_id}: {first failing guard}" per cached entry, most recently used first.
-std::vector<std::string> Reasons(const CodeCache& cache, const guards::FrameView& view,
-                                 bool verbose) {
+}  // namespace
+
+std::vector<std::string> RecompileReasons(const CodeCache& cache, const guards::FrameView& view,
+                                          bool verbose) {
   std::vector<std::string> reasons;
   for (const auto& e : cache.entries) {
     std::vector<std::string> failures = e->guards->Explain(view);
@@ -39,6 +40,8 @@ std::vector<std::string> Reasons(const CodeCache& cache, const guards::FrameView
   }
   return reasons;
 }
+
+namespace {
 
 // The exception pending in rt as ("RuntimeError", "boom"), cleared.
 std::pair<std::string, std::string> TakeException(vm::Runtime& rt) {
@@ -69,13 +72,13 @@ std::string BackendName(vm::Runtime& rt, const CompileOptions& opts) {
 // true when the attempt ends here (*result set).
 bool CheckRecompile(Attempt& a, vm::Value* result) {
   vm::Runtime& rt = a.rt();
-  const std::vector<std::string> reasons = Reasons(a.cache, a.view, false);
+  const std::vector<std::string> reasons = RecompileReasons(a.cache, a.view, false);
   const std::string message = FormatRecompileMessage(a.name(), a.file(), a.first_line(),
                                                      reasons, false);
   // Upstream logs one of the two: the verbose form when that artifact is on.
   if (WICK_ARTIFACT_IS_ON(recompiles_verbose)) {
     WICK_ARTIFACT(recompiles_verbose) << FormatRecompileMessage(
-        a.name(), a.file(), a.first_line(), Reasons(a.cache, a.view, true), true);
+        a.name(), a.file(), a.first_line(), RecompileReasons(a.cache, a.view, true), true);
   } else {
     WICK_ARTIFACT(recompiles) << message;
   }
@@ -192,10 +195,13 @@ std::unique_ptr<codegen::CompiledGraph> RunBackend(Attempt& a, frontend::TraceRe
     return nullptr;
   }
   absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> compiled;
+  const auto backend_start = std::chrono::steady_clock::now();
   {
     RuntimeState::Scope off(a.state, {a.ctx.options, Mode::kDisabled});
     compiled = (*backend)->Compile(tr.graph);
   }
+  a.trace.backend_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - backend_start).count();
   if (compiled.ok()) {
     WICK_LOG_TO(output_graph_log, logging::Level::kInfo)
         << "Step 2: done compiler function " << name;
@@ -275,6 +281,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
     *result = RaiseDynamoError(rt, "InternalTorchDynamoError", tree.status().message());
     return nullptr;
   }
+  TraceGraph(a, tr, **tree);
   if (WICK_ARTIFACT_IS_ON(guards)) {
     WICK_ARTIFACT(guards) << "GUARDS:";
     WICK_ARTIFACT(guards) << "\n" << (*tree)->Print();
@@ -311,6 +318,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   }
   BumpCounter(rt, "frames", "ok");
   a.cache.entries.insert(a.cache.entries.begin(), std::move(entry));
+  TraceCompileEnd(a, vm::Value::None());  // compiled: the metrics before it runs
   return a.cache.entries.front().get();
 }
 
@@ -377,7 +385,7 @@ vm::Value RaiseFailOnRecompile(vm::Runtime& rt, const vm::CodeObject& code,
   const std::string file = code.source ? code.source->filename : "<unknown>";
   return rt.Raise(rt.exc().runtime_error,
                   FormatFailOnRecompile(code.name, file, code.first_line,
-                                        Reasons(cache, view, false)));
+                                        RecompileReasons(cache, view, false)));
 }
 
 bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame,
@@ -390,8 +398,11 @@ bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame
   id.compile_id.frame_id = cache.frame_id;
   id.compile_id.frame_compile_id = cache.compiles++;
   logging::CompileIdScope scope(id);
-  if (!cache.entries.empty() && CheckRecompile(a, result)) return true;
-  return TraceAndCompile(a, result);
+  TraceCompileStart(a);
+  const bool done = (!cache.entries.empty() && CheckRecompile(a, result)) ||
+                    TraceAndCompile(a, result);
+  TraceCompileEnd(a, done ? *result : vm::Value::None());
+  return done;
 }
 
 }  // namespace wick::runtime::internal

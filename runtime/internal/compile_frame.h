@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -21,6 +22,22 @@
 
 namespace wick::runtime::internal {
 
+// What an attempt's TORCH_TRACE records say (trace_events.cc): the attempt number
+// (1 after a graph break restarted the analysis), restart reasons and graph metrics.
+struct TraceInfo {
+  int64_t attempt = 0;
+  std::vector<std::string> restart_reasons;
+  int64_t graph_op_count = 0, graph_node_count = 0, graph_input_count = 0;
+  int64_t guard_count = 0, shape_env_guard_count = 0;
+  double backend_seconds = 0;
+  bool has_guarded_code = false;
+  double start_unix_seconds = 0;
+  int32_t break_line = 0;  // where the break that restarted the analysis is
+  std::string break_reason;
+  int64_t cache_size = 0;         // entries before this attempt
+  bool metrics_written = false;   // compilation_metrics is written once per attempt
+};
+
 // Everything one compile attempt needs about the frame.
 struct Attempt {
   RuntimeState& state;
@@ -33,6 +50,7 @@ struct Attempt {
   guards::FrameView view;
   // CodeCache::seen as it was before this attempt (what its traces compare against).
   frontend::SeenInputs seen_before;
+  TraceInfo trace;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
   vm::Runtime& rt() { return state.rt(); }
@@ -72,6 +90,25 @@ bool SuppressError(Attempt& a, absl::string_view error);
 // set, or *eager true).
 CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
                             vm::Value* result);
+
+// TORCH_TRACE records (trace_events.cc; no-ops unless TORCH_TRACE is set). At the
+// start of an attempt: recompile_reasons (a recompile) and dynamo_start with the user
+// stack; at a graph break: the dynamo_graph_break_reason artifact (the analysis then
+// restarts as attempt 1); per stored graph: dynamo_output_graph, wick_graph_json and
+// dynamo_cpp_guards_str; at the end: compilation_metrics, with the failure when
+// `*result` is a raised exception.
+void TraceCompileStart(Attempt& a);
+void TraceBreak(Attempt& a, const std::string& record, const std::string& gb_type,
+                int32_t line);
+void TraceGraph(Attempt& a, const frontend::TraceResult& tr, const guards::GuardTree& tree);
+// compilation_metrics once the attempt's entry is stored (before it runs), or at the
+// end of an attempt that stored none (a skip, a failure: `result` raised).
+void TraceCompileEnd(Attempt& a, const vm::Value& result);
+// The frames above `frame` (outermost first), as tracebacks show them.
+std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame);
+// "{compile_id}: {first failing guard}" per cached entry, most recently used first.
+std::vector<std::string> RecompileReasons(const CodeCache& cache, const guards::FrameView& view,
+                                          bool verbose);
 
 // A trace that stopped at a break (compile_break.cc): fullgraph=True and
 // error_on_graph_break raise Unsupported; otherwise the partitioner's plan (resume after
