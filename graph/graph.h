@@ -291,6 +291,9 @@ std::string PrintReadable(const Graph& g);
 std::string PythonCode(const Graph& g);
 // FX's tabular `graph` artifact form (opcode / name / target / args / kwargs).
 std::string PrintTabular(const Graph& g);
+// Graphviz text of the graph (`wick run --dot DIR`): one box per node labelled with its
+// name, op and metadata (placeholders and outputs shaped apart), an edge per input.
+std::string ToDot(const Graph& g);
 // The `graph_sizes` artifact text (OutputGraph.get_graph_sizes): "TRACED GRAPH TENSOR
 // SIZES\n===== {name} =====\n" then "{node}: {tuple(size)}\n" for every node whose
 // value is one tensor.

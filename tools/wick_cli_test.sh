@@ -58,5 +58,17 @@ assert d["events"][2]["frame"] == "torch_dynamo_resume_in_f_at_7", d["events"][2
 ' "$json" || fail "explain --format=json: $json"
 "$WICK" explain --format=yaml "$script" 2>/dev/null; [[ $? -eq 2 ]] || fail "bad format should exit 2"
 
+# run --dot DIR: one Graphviz file per captured graph (two here: before and after the
+# break), each a digraph with the placeholder, the ops and the output.
+dots="${TEST_TMPDIR:-/tmp}/dots"
+out=$("$WICK" run --dot "$dots" "$script" 2>/dev/null) || fail "run --dot failed"
+grep -q "^tensor(\[3., 3.\])$" <<<"$out" || fail "run --dot lost the script's output: $out"
+[[ $(ls "$dots" | wc -l) -eq 2 ]] || fail "run --dot: expected 2 files, got $(ls "$dots")"
+first="$dots/$(ls "$dots" | head -1)"
+grep -q '^digraph "__compiled_fn_' "$first" || fail "run --dot: not a digraph: $(cat "$first")"
+grep -q 'shape=ellipse' "$first" || fail "run --dot: no placeholder: $(cat "$first")"
+grep -q -- '-> n' "$first" || fail "run --dot: no edges: $(cat "$first")"
+"$WICK" run --dot 2>/dev/null; [[ $? -eq 2 ]] || fail "run --dot without DIR should exit 2"
+
 "$WICK" frobnicate 2>/dev/null; [[ $? -eq 2 ]] || fail "unknown command should exit 2"
 echo "wick CLI: all checks passed"

@@ -1,5 +1,7 @@
 // The `wick` command-line tool: the entry point people use (through ./wick, which builds
 // it). Commands arrive with their milestones; each is a small function below.
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -28,7 +30,9 @@ constexpr char kUsage[] =
     "usage: wick [--version] [--help] <command> [args]\n"
     "\n"
     "commands:\n"
-    "  run SCRIPT [ARGS...]   run a Python script (sys.argv = [SCRIPT, ARGS...])\n"
+    "  run [--dot DIR] SCRIPT [ARGS...]\n"
+    "                         run a Python script (sys.argv = [SCRIPT, ARGS...]);\n"
+    "                         --dot writes each captured graph as DIR/<graph>.dot\n"
     "  dis SCRIPT             print the bytecode of a script with its block tables\n"
     "  explain [--format=json] SCRIPT [ARGS...]\n"
     "                         run a script, then print every compiled frame, graph,\n"
@@ -79,8 +83,19 @@ bool ReadScript(const char* path, std::string* out) {
 // wick run SCRIPT [ARGS...]: exit status 0, 1 after an uncaught exception (traceback on
 // stderr), or sys.exit's status.
 int RunCommand(int argc, char** argv) {
+  // --dot DIR: a Graphviz file per captured graph (the runtime reads WICK_DOT_DIR).
+  if (argc >= 3 && std::strcmp(argv[2], "--dot") == 0) {
+    if (argc < 5) {
+      std::fputs("usage: wick run [--dot DIR] SCRIPT [ARGS...]\n", stderr);
+      return 2;
+    }
+    mkdir(argv[3], 0777);
+    setenv("WICK_DOT_DIR", argv[3], 1);
+    argv[3] = argv[1];  // drop "--dot DIR": argv[3..] becomes "run SCRIPT ARGS..."
+    return RunCommand(argc - 2, argv + 2);
+  }
   if (argc < 3) {
-    std::fputs("usage: wick run SCRIPT [ARGS...]\n", stderr);
+    std::fputs("usage: wick run [--dot DIR] SCRIPT [ARGS...]\n", stderr);
     return 2;
   }
   std::string source;

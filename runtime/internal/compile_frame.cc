@@ -2,6 +2,8 @@
 // hook off), guards, the backend, the log artifacts, and storing + running the entry.
 // What a trace that stopped at a graph break does is compile_break.cc's.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -161,7 +163,23 @@ bool SuppressError(Attempt& a, absl::string_view error) {
 
 namespace {
 
+// `wick run --dot DIR` (WICK_DOT_DIR): each graph as DIR/<graph name>.dot.
+void WriteDot(const graph::Graph& g) {
+  static const char* const dir = std::getenv("WICK_DOT_DIR");
+  if (dir == nullptr || *dir == '\0') return;
+  const std::string path = absl::StrCat(dir, "/", g.name(), ".dot");
+  if (std::FILE* f = std::fopen(path.c_str(), "w")) {
+    const std::string text = graph::ToDot(g);
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  } else {
+    WICK_LOG_TO(output_graph_log, logging::Level::kWarning)
+        << "wick run --dot: cannot write " << path;
+  }
+}
+
 void LogGraph(const graph::Graph& g) {
+  WriteDot(g);
   WICK_ARTIFACT(graph_code) << "TRACED GRAPH\n ===== " << g.name() << " =====\n "
                             << kGraphModuleFile << " " << graph::PrintReadable(g) << "\n";
   if (!WICK_ARTIFACT_IS_ON(graph_sizes)) return;
