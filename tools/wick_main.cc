@@ -13,6 +13,7 @@
 #include "base/python_error.h"
 #include "lang/parser.h"
 #include "logging/logging.h"
+#include "report/report.h"
 #include "runtime/runtime.h"
 #include "vm/builtins/builtins.h"
 #include "vm/code.h"
@@ -37,6 +38,10 @@ constexpr char kUsage[] =
     "  explain [--format=json] SCRIPT [ARGS...]\n"
     "                         run a script, then print every compiled frame, graph,\n"
     "                         graph break, skipped frame, guard set and recompile\n"
+    "  report TRACE_DIR [-o OUT_DIR] [--overwrite] [--strict]\n"
+    "                         write an HTML report (like tlparse) of the newest\n"
+    "                         TORCH_TRACE file in TRACE_DIR (or of TRACE_DIR itself\n"
+    "                         if it is a file) to OUT_DIR (default tl_out)\n"
     "\n"
     "wick runs PyTorch-style Python scripts in its own VM and compiles torch.compile\n"
     "regions to fused oneDNN CPU code.\n"
@@ -151,6 +156,56 @@ int ExplainCommand(int argc, char** argv) {
   return status;
 }
 
+// wick report TRACE_DIR [-o OUT_DIR] [--overwrite] [--strict]: the HTML report of a
+// TORCH_TRACE directory. Exit status 0; 2 for bad usage, a missing or unreadable trace,
+// or an OUT_DIR that exists and is not empty (without --overwrite); 1 when --strict
+// finds problems in the trace or the report cannot be written.
+int ReportCommand(int argc, char** argv) {
+  constexpr char kReportUsage[] =
+      "usage: wick report TRACE_DIR [-o OUT_DIR] [--overwrite] [--strict]\n";
+  std::string trace_dir;
+  std::string out_dir = "tl_out";  // tlparse's default
+  wick::report::ReportOptions options;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "-o" || arg == "--out") {
+      if (i + 1 >= argc) {
+        std::fputs(kReportUsage, stderr);
+        return 2;
+      }
+      out_dir = argv[++i];
+    } else if (arg == "--overwrite") {
+      options.overwrite = true;
+    } else if (arg == "--strict") {
+      options.strict = true;
+    } else if (arg == "-h" || arg == "--help") {
+      std::fputs(kReportUsage, stdout);
+      return 0;
+    } else if (!arg.empty() && arg[0] == '-') {
+      std::fprintf(stderr, "wick report: unknown option '%s'\n%s", arg.c_str(), kReportUsage);
+      return 2;
+    } else if (trace_dir.empty()) {
+      trace_dir = arg;
+    } else {
+      std::fputs(kReportUsage, stderr);
+      return 2;
+    }
+  }
+  if (trace_dir.empty() || out_dir.empty()) {
+    std::fputs(kReportUsage, stderr);
+    return 2;
+  }
+  const absl::Status s = wick::report::WriteReport(trace_dir, out_dir, options);
+  if (!s.ok()) {
+    std::fprintf(stderr, "wick report: %s\n", std::string(s.message()).c_str());
+    const bool usage_error = s.code() == absl::StatusCode::kNotFound ||
+                             s.code() == absl::StatusCode::kAlreadyExists;
+    return usage_error ? 2 : 1;
+  }
+  std::printf("wick report: wrote %s/index.html\n", out_dir.c_str());
+  return 0;
+}
+
 // wick dis SCRIPT: the disassembly of every code object in the script.
 int DisCommand(int argc, char** argv) {
   if (argc != 3) {
@@ -188,6 +243,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(argv[1], "run") == 0) return RunCommand(argc, argv);
   if (std::strcmp(argv[1], "dis") == 0) return DisCommand(argc, argv);
   if (std::strcmp(argv[1], "explain") == 0) return ExplainCommand(argc, argv);
+  if (std::strcmp(argv[1], "report") == 0) return ReportCommand(argc, argv);
   std::fprintf(stderr, "wick: unknown command '%s' (see wick --help)\n", argv[1]);
   return 2;
 }
