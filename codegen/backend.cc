@@ -1,7 +1,6 @@
 // MakeBackend: the built-in backends by their torch.compile(backend="...") names.
 #include "absl/strings/str_cat.h"
 #include "codegen/backend.h"
-#include "codegen/internal/eager_backend.h"
 
 namespace wick::codegen {
 namespace {
@@ -24,9 +23,9 @@ std::string PyRepr(absl::string_view s) {
 
 absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(absl::string_view name) {
   if (name == "eager") return MakeEagerBackend();
-  // "onednn" and upstream's default name "inductor" run the eager backend until M6 lands
-  // the oneDNN lowering: same results, only speed differs.
-  if (name == "onednn" || name == "inductor") return internal::MakeEagerBackendNamed(name);
+  // "onednn" is wick's default backend; "inductor" (upstream's default name) is its
+  // alias so PyTorch scripts run unchanged.
+  if (name == "onednn" || name == "inductor") return MakeOneDnnBackend();
   // torch/_dynamo/exc.py InvalidBackend, raised by backends/registry.py lookup_backend.
   return absl::NotFoundError(absl::StrCat("Invalid backend: ", PyRepr(name),
                                           ", see `torch._dynamo.list_backends()` for available "

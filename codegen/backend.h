@@ -52,8 +52,7 @@ std::unique_ptr<Backend> MakeOneDnnBackend();
 absl::StatusOr<std::string> DescribeLowering(const graph::Graph& g);
 
 // The built-in backend for a torch.compile(backend="...") string: "eager"; "onednn"
-// and its alias "inductor" (eager until M6 lands the oneDNN lowering). NotFound with
-// upstream's message listing the known names otherwise.
+// (the default) and its alias "inductor". NotFound with upstream's message otherwise.
 absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(absl::string_view name);
 
 }  // namespace wick::codegen

@@ -8,7 +8,6 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "codegen/backend.h"
-#include "codegen/internal/eager_backend.h"
 
 namespace wick::codegen {
 namespace {
@@ -171,23 +170,15 @@ absl::StatusOr<std::vector<Tensor>> EagerCompiledGraph::Run(absl::Span<const Ten
 
 class EagerBackend : public Backend {
  public:
-  explicit EagerBackend(std::string name) : name_(std::move(name)) {}
-  absl::string_view name() const override { return name_; }
+  absl::string_view name() const override { return "eager"; }
   absl::StatusOr<std::unique_ptr<CompiledGraph>> Compile(const graph::Graph& g) override {
     RETURN_IF_ERROR(graph::Verify(g));
     return std::unique_ptr<CompiledGraph>(std::make_unique<EagerCompiledGraph>(g));
   }
-
- private:
-  std::string name_;
 };
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeEagerBackend() { return std::make_unique<EagerBackend>("eager"); }
-
-std::unique_ptr<Backend> internal::MakeEagerBackendNamed(absl::string_view name) {
-  return std::make_unique<EagerBackend>(std::string(name));
-}
+std::unique_ptr<Backend> MakeEagerBackend() { return std::make_unique<EagerBackend>(); }
 
 }  // namespace wick::codegen
