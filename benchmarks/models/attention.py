@@ -1,0 +1,221 @@
+# Softmax attention, 8 heads, sequence 128, head dim 64, batch 4, written out
+# (softmax(q k^T / sqrt(d)) v; PyTorch 1.13 has no scaled_dot_product_attention).
+import math
+
+import torch
+import torch.nn as nn
+
+BATCH = 4
+HEADS = 8
+SEQ = 128
+DIM = 64
+
+
+class Attention(nn.Module):
+    def forward(self, q, k, v):
+        scores = torch.matmul(q, k.transpose(-2, -1)) / math.sqrt(DIM)
+        return torch.matmul(torch.softmax(scores, dim=-1), v)
+
+
+def make_model():
+    return Attention()
+
+
+def make_inputs():
+    return (torch.randn(BATCH, HEADS, SEQ, DIM), torch.randn(BATCH, HEADS, SEQ, DIM),
+            torch.randn(BATCH, HEADS, SEQ, DIM))
+
+
+# ---- harness (copied from _harness.py by sync_harness.py; edit it there) ----
+# wick cannot import a module from the script's own directory (its importer knows only
+# built-in modules), so every model script carries this copy; //benchmarks/models:
+# harness_sync_test fails when a copy differs from _harness.py.
+#
+# run_model(...) parses the command line, builds the model for --mode, times it and
+# prints one line `BENCH name=... mode=... median_ms=...` (and, with --check, a line
+# `CHECK OK` or `CHECK FAIL` comparing the mode's output with plain eager).
+import sys
+import time
+
+import torch
+
+WICK_MODES = ["eager", "compiled-eager", "compiled-onednn"]
+TORCH_MODES = ["torch-eager", "torch-mkldnn", "torch-jit"]
+USAGE = ("usage: MODEL.py [--mode " + "|".join(WICK_MODES + TORCH_MODES) +
+         "] [--check] [--iters N] [--warmup N] [--min-time SECONDS] [--threads N]")
+
+
+def _parse_args(argv):
+    opts = {"mode": "eager", "check": False, "iters": 0, "warmup": 3, "min_time": 0.4,
+            "threads": 1}
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        key = arg
+        value = None
+        if "=" in arg:
+            key, value = arg.split("=", 1)
+        if key == "--check":
+            opts["check"] = True
+            i += 1
+            continue
+        if key not in ("--mode", "--iters", "--warmup", "--min-time", "--threads"):
+            print(USAGE)
+            sys.exit(2)
+        if value is None:
+            if i + 1 >= len(argv):
+                print(USAGE)
+                sys.exit(2)
+            value = argv[i + 1]
+            i += 1
+        i += 1
+        if key == "--mode":
+            opts["mode"] = value
+        elif key == "--min-time":
+            opts["min_time"] = float(value)
+        else:
+            opts[key[2:]] = int(value)
+    if opts["mode"] not in WICK_MODES + TORCH_MODES:
+        print(USAGE)
+        sys.exit(2)
+    return opts
+
+
+def _median(values):
+    s = sorted(values)
+    n = len(s)
+    if n % 2 == 1:
+        return s[n // 2]
+    return (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def _count_linears(model):
+    n = 0
+    for m in model.modules():
+        if isinstance(m, torch.nn.Linear):
+            n += 1
+    return n
+
+
+# Returns (callable, note) for `mode`; `note` says what the mode did to the model.
+def _prepare(mode, model, inputs, jit):
+    if mode in WICK_MODES:
+        if not hasattr(torch, "compile"):
+            print(f"mode {mode} needs torch.compile (wick); this is PyTorch {torch.__version__}")
+            sys.exit(2)
+        if mode == "eager":
+            return model, "-"
+        if mode == "compiled-eager":
+            return torch.compile(model, backend="eager"), "-"
+        return torch.compile(model), "-"
+    if not hasattr(torch, "jit"):
+        print(f"mode {mode} needs PyTorch (torch.jit, torch.utils.mkldnn)")
+        sys.exit(2)
+    if mode == "torch-eager":
+        return model, "-"
+    if mode == "torch-mkldnn":
+        # nn.Linear -> MkldnnLinear (weights in oneDNN layout); models without nn.Linear
+        # run plain eager, which the note says.
+        import torch.utils.mkldnn as mkldnn_utils
+        n = _count_linears(model)
+        if n == 0:
+            return model, "mkldnn-not-applicable:eager"
+        return mkldnn_utils.to_mkldnn(model), f"mkldnn-linears:{n}"
+    if jit == "script":
+        scripted = torch.jit.script(model)
+    else:
+        scripted = torch.jit.trace(model, inputs)
+    return torch.jit.freeze(scripted.eval()), f"jit-{jit}+freeze"
+
+
+# Graph and break counts from torch._dynamo.utils.counters (wick modes; 0 for PyTorch).
+def _counter_stats(mode):
+    if mode not in WICK_MODES:
+        return {"graphs": 0, "graph_breaks": 0, "unique_graph_breaks": 0, "calls_captured": 0}
+    from torch._dynamo.utils import counters
+    breaks = counters["graph_break"]
+    total = 0
+    unique = 0
+    for k in breaks:
+        if breaks[k] > 0:
+            total += breaks[k]
+            unique += 1
+    return {"graphs": counters["stats"]["unique_graphs"], "graph_breaks": total,
+            "unique_graph_breaks": unique,
+            "calls_captured": counters["stats"]["calls_captured"]}
+
+
+# Float32 tolerance of the issue: |out - ref| <= 1e-5 + 1e-4 * |ref| everywhere.
+def _compare(out, ref):
+    if tuple(out.shape) != tuple(ref.shape):
+        return False, f"shape {tuple(out.shape)} != {tuple(ref.shape)}"
+    diff = (out - ref).abs()
+    ok = bool((diff <= 1e-5 + 1e-4 * ref.abs()).all().item())
+    return ok, f"max_abs_diff={diff.max().item():.3e}"
+
+
+# Runs one model in one mode. make_model() and make_inputs() are called after
+# torch.manual_seed(0); flops (multiply-adds count 2) and bytes_moved (the least memory
+# traffic of one call) let the driver report GFLOP/s and bandwidth; jit is "trace" or
+# "script". With --check, compiled modes must also produce `graphs` unique graphs and
+# `breaks` graph breaks, so that a model that silently stops compiling fails its test.
+def run_model(name, make_model, make_inputs, batch, flops=0, bytes_moved=0, jit="trace",
+              graphs=1, breaks=0):
+    opts = _parse_args(sys.argv)
+    mode = opts["mode"]
+    if mode in TORCH_MODES and hasattr(torch, "set_num_threads"):
+        torch.set_num_threads(opts["threads"])
+    torch.manual_seed(0)
+    with torch.no_grad():
+        model = make_model().eval()
+        inputs = make_inputs()
+        ref = None
+        if opts["check"]:
+            ref = model(*inputs)
+        fn, note = _prepare(mode, model, inputs, jit)
+        start = time.perf_counter()
+        out = fn(*inputs)
+        first = time.perf_counter() - start
+        check = None
+        if opts["check"]:
+            check = _compare(out, ref)
+        for _ in range(opts["warmup"]):
+            fn(*inputs)
+        times = []
+        spent = 0.0
+        while True:
+            if opts["iters"] > 0:
+                if len(times) >= opts["iters"]:
+                    break
+            elif len(times) >= 3 and (spent >= opts["min_time"] or len(times) >= 10000):
+                break
+            start = time.perf_counter()
+            fn(*inputs)
+            t = time.perf_counter() - start
+            times.append(t)
+            spent += t
+    stats = _counter_stats(mode)
+    med = _median(times)
+    print(f"BENCH name={name} mode={mode} batch={batch} median_ms={med * 1e3:.4f} "
+          f"min_ms={min(times) * 1e3:.4f} first_ms={first * 1e3:.4f} "
+          f"compile_ms={(first - med) * 1e3:.4f} iters={len(times)} "
+          f"graphs={stats['graphs']} graph_breaks={stats['graph_breaks']} "
+          f"unique_graph_breaks={stats['unique_graph_breaks']} "
+          f"calls_captured={stats['calls_captured']} flops={flops} bytes={bytes_moved} "
+          f"threads={opts['threads']} note={note}")
+    if check is not None and check[0] and mode in ("compiled-eager", "compiled-onednn"):
+        if stats["graphs"] != graphs or stats["graph_breaks"] != breaks:
+            check = (False, f"graphs={stats['graphs']} graph_breaks={stats['graph_breaks']}, "
+                            f"expected graphs={graphs} graph_breaks={breaks}")
+    if check is not None:
+        if check[0]:
+            print(f"CHECK OK name={name} mode={mode} {check[1]}")
+        else:
+            print(f"CHECK FAIL name={name} mode={mode} {check[1]}")
+            sys.exit(1)
+# ---- end harness ----
+
+
+if __name__ == "__main__":
+    run_model("attention", make_model, make_inputs, batch=BATCH,
+              flops=2 * 2 * BATCH * HEADS * SEQ * SEQ * DIM)
