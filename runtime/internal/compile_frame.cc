@@ -33,10 +33,17 @@ constexpr absl::string_view kGraphModuleFile = "wick/graph/graph_module.py";
 }  // namespace
 
 std::vector<std::string> RecompileReasons(const CodeCache& cache, const guards::FrameView& view,
-                                          bool verbose) {
+                                          uintptr_t backend_id, bool verbose) {
   std::vector<std::string> reasons;
   for (const auto& e : cache.entries) {
-    std::vector<std::string> failures = e->guards->Explain(view);
+    std::vector<std::string> failures;
+    if (e->backend_id != backend_id) {
+      // Compiled for another backend (the same code under two torch.compile calls):
+      // upstream's BACKEND_MATCH guard, printed as its code part.
+      failures.push_back(absl::StrCat("___check_current_backend(", e->backend_id, ")"));
+    } else {
+      failures = e->guards->Explain(view);
+    }
     if (failures.empty()) failures.push_back("unknown guard failure");
     reasons.push_back(FormatEntryReason(e->compile_id, failures, verbose));
   }
@@ -74,13 +81,13 @@ std::string BackendName(vm::Runtime& rt, const CompileOptions& opts) {
 // true when the attempt ends here (*result set).
 bool CheckRecompile(Attempt& a, vm::Value* result) {
   vm::Runtime& rt = a.rt();
-  const std::vector<std::string> reasons = RecompileReasons(a.cache, a.view, false);
+  const std::vector<std::string> reasons = RecompileReasons(a.cache, a.view, a.ctx.options->backend_id, false);
   const std::string message = FormatRecompileMessage(a.name(), a.file(), a.first_line(),
                                                      reasons, false);
   // Upstream logs one of the two: the verbose form when that artifact is on.
   if (WICK_ARTIFACT_IS_ON(recompiles_verbose)) {
     WICK_ARTIFACT(recompiles_verbose) << FormatRecompileMessage(
-        a.name(), a.file(), a.first_line(), RecompileReasons(a.cache, a.view, true), true);
+        a.name(), a.file(), a.first_line(), RecompileReasons(a.cache, a.view, a.ctx.options->backend_id, true), true);
   } else {
     WICK_ARTIFACT(recompiles) << message;
   }
@@ -399,11 +406,12 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
 }  // namespace
 
 vm::Value RaiseFailOnRecompile(vm::Runtime& rt, const vm::CodeObject& code,
-                               const CodeCache& cache, const guards::FrameView& view) {
+                               const CodeCache& cache, const guards::FrameView& view,
+                               uintptr_t backend_id) {
   const std::string file = code.source ? code.source->filename : "<unknown>";
   return rt.Raise(rt.exc().runtime_error,
                   FormatFailOnRecompile(code.name, file, code.first_line,
-                                        RecompileReasons(cache, view, false)));
+                                        RecompileReasons(cache, view, backend_id, false)));
 }
 
 bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame,

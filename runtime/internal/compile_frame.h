@@ -106,9 +106,10 @@ void TraceGraph(Attempt& a, const frontend::TraceResult& tr, const guards::Guard
 void TraceCompileEnd(Attempt& a, const vm::Value& result);
 // The frames above `frame` (outermost first), as tracebacks show them.
 std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame);
-// "{compile_id}: {first failing guard}" per cached entry, most recently used first.
+// "{compile_id}: {first failing guard}" per cached entry, most recently used first; an
+// entry compiled for another backend than `backend_id` fails its backend guard.
 std::vector<std::string> RecompileReasons(const CodeCache& cache, const guards::FrameView& view,
-                                          bool verbose);
+                                          uintptr_t backend_id, bool verbose);
 
 // A trace that stopped at a break (compile_break.cc): fullgraph=True and
 // error_on_graph_break raise Unsupported; otherwise the partitioner's plan (resume after

@@ -18,10 +18,17 @@ namespace {
 WICK_LOG_DEFINE_CHANNEL(convert_frame_log, "torch._dynamo.convert_frame");
 
 // Code the runtime leaves to the interpreter: module and class bodies, and the prelude
-// modules (compiled from "<torch.nn>"-style file names).
+// modules (compiled from "<torch._dynamo>"-style file names), except torch.nn's: upstream
+// inlines torch.nn (trace_rules' MOD_INLINELIST), so `torch.compile(nn.Linear(4, 4))`
+// compiles Linear.forward like a user's forward. Module.__call__ stays skipped: it only
+// dispatches, and the frame that compiles is the forward it calls, as upstream reports.
 bool IsSkippedCode(const vm::CodeObject& code) {
   if (code.flags & (vm::kCodeModule | vm::kCodeClassBody)) return true;
-  return code.source != nullptr && absl::StartsWith(code.source->filename, "<torch");
+  if (code.source == nullptr) return false;
+  const std::string& file = code.source->filename;
+  if (!absl::StartsWith(file, "<torch")) return false;
+  const bool nn = absl::StartsWith(file, "<torch.nn.") || file == "<torch.nn>";
+  return !nn || file == "<torch.nn.modules.module>";
 }
 
 // Whether a frame works on tensors (upstream's has_tensor_in_frame, reduced to tensor
@@ -224,7 +231,7 @@ bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_
   if (ctx.mode == Mode::kRunOnly || stance == Stance::kEagerOnRecompile) return false;
   if (stance == Stance::kFailOnRecompile) {
     if (!HasTensorLocal(*rt_, view)) return false;
-    *result = RaiseFailOnRecompile(*rt_, *frame.code, cache, view);
+    *result = RaiseFailOnRecompile(*rt_, *frame.code, cache, view, ctx.options->backend_id);
     return true;
   }
   if (cache.run_only) {

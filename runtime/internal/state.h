@@ -256,7 +256,8 @@ bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame
 
 // The RuntimeError of set_stance("fail_on_recompile") for a miss on `cache`.
 vm::Value RaiseFailOnRecompile(vm::Runtime& rt, const vm::CodeObject& code,
-                               const CodeCache& cache, const guards::FrameView& view);
+                               const CodeCache& cache, const guards::FrameView& view,
+                               uintptr_t backend_id);
 
 // A Backend for a Python callable backend (python_backend.cc). Its Compile calls
 // `fn(graph_module, example_inputs)` and wraps what it returns; a Python exception from

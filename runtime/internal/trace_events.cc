@@ -81,7 +81,7 @@ void TraceCompileStart(Attempt& a) {
   if (!logging::TraceEnabled()) return;
   if (!a.cache.entries.empty()) {
     std::vector<std::string> items;
-    for (const std::string& r : RecompileReasons(a.cache, a.view, false)) {
+    for (const std::string& r : RecompileReasons(a.cache, a.view, a.ctx.options->backend_id, false)) {
       items.push_back(JsonQuote(r));
     }
     WICK_TRACE("artifact", "{\"name\": \"recompile_reasons\", \"encoding\": \"json\"}",
