@@ -20,6 +20,7 @@
 #include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/onednn_support.h"
 #include "graph/passes.h"
+#include "logging/logging.h"
 #include "tensor/parallel.h"
 
 namespace wick::codegen {
@@ -107,6 +108,12 @@ absl::Status OneDnnCompiledGraph::Build() {
       if (p.kind != partitioner::PartitionKind::kFallback) {
         steps_.back().fallback_reason = std::string(step.status().message());
       }
+    }
+    if (p.kind != partitioner::PartitionKind::kFallback) {
+      WICK_ARTIFACT(perf_hints) << "onednn: the " << partitioner::PartitionKindName(p.kind)
+                                << " partition ending at %" << graph_.node(p.result()).name
+                                << " of " << graph_.name()
+                                << " runs as kernels: " << step.status().message();
     }
   }
   for (const Node& n : graph_.nodes()) num_inputs_ += n.kind == NodeKind::kPlaceholder;
@@ -316,6 +323,25 @@ std::string OneDnnCompiledGraph::Describe() const {
   return out;
 }
 
+// Lowers a graph with static shapes. If the lowering fails as a whole (a oneDNN error
+// while creating primitives or buffers), the graph runs on the eager backend instead:
+// slower, never wrong, and said in a perf_hints record. The lowered program goes to the
+// output_code artifact.
+absl::StatusOr<std::unique_ptr<CompiledGraph>> CompileStatic(const Graph& g) {
+  auto compiled = std::make_unique<OneDnnCompiledGraph>(g);
+  if (absl::Status built = compiled->Build(); !built.ok()) {
+    WICK_ARTIFACT(perf_hints) << "onednn: lowering " << g.name() << " failed ("
+                              << built.message() << "); it runs on the eager backend";
+    WICK_ARTIFACT(output_code) << "Output code: \n" << g.name()
+                               << ": eager backend (onednn lowering failed)\n";
+    return MakeEagerBackend()->Compile(g);
+  }
+  if (WICK_ARTIFACT_IS_ON(output_code)) {
+    WICK_ARTIFACT(output_code) << "Output code: \n" << compiled->Describe();
+  }
+  return std::unique_ptr<CompiledGraph>(std::move(compiled));
+}
+
 // A dynamic-shape graph: oneDNN primitives are made for static shapes, so each input
 // shape gets its own specialised graph (graph::Specialize), lowered on first use and
 // kept in a small most-recently-used cache.
@@ -343,11 +369,10 @@ class PerShapeCompiledGraph : public CompiledGraph {
       }
       if (compiled == nullptr) {
         ASSIGN_OR_RETURN(Graph specialised, graph::Specialize(graph_, inputs));
-        auto c = std::make_shared<OneDnnCompiledGraph>(std::move(specialised));
-        RETURN_IF_ERROR(c->Build());
+        ASSIGN_OR_RETURN(std::unique_ptr<CompiledGraph> c, CompileStatic(specialised));
         if (cache_.size() >= kMaxShapes) cache_.pop_back();
-        cache_.insert(cache_.begin(), {std::move(key), c});
-        compiled = std::move(c);
+        compiled = std::shared_ptr<CompiledGraph>(std::move(c));
+        cache_.insert(cache_.begin(), {std::move(key), compiled});
       }
     }
     return compiled->Run(inputs);
@@ -368,9 +393,7 @@ class OneDnnBackend : public Backend {
     if (!g.symbols().empty()) {
       return std::unique_ptr<CompiledGraph>(std::make_unique<PerShapeCompiledGraph>(g));
     }
-    auto compiled = std::make_unique<OneDnnCompiledGraph>(g);
-    RETURN_IF_ERROR(compiled->Build());
-    return std::unique_ptr<CompiledGraph>(std::move(compiled));
+    return CompileStatic(g);
   }
 };
 

@@ -2,6 +2,7 @@
 // float32 tolerance (1e-5 absolute + 1e-4 relative), identical sizes and strides, and
 // the lowering (DescribeLowering) fusing what it should.
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -147,6 +148,33 @@ TEST(OneDnnBackendTest, EightOpPointwiseChainIsOneLoop) {
                               "relu(chain) -> sin(chain) -> mul(chain, in1) -> tanh(chain) -> "
                               "sub(chain, in0) -> sigmoid(chain) -> new"));
   EXPECT_THAT(text, Not(HasSubstr("step 1")));
+}
+
+// clamp / clip / clamp_min / clamp_max with constant bounds join the fused loop (one or
+// two instructions each), keeping NaN; a NaN bound leaves the op to its kernel.
+TEST(OneDnnBackendTest, ClampsJoinThePointwiseLoop) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[1001, 3][3, 1]cpu\n"
+      "  %mul = mul.Tensor(%x, 2)\n"
+      "  %clamp = clamp(%mul, -1.5, None)\n"
+      "  %clip = clip(%clamp, None, 1.25)\n"
+      "  %clamp_1 = clamp(%clip, -1, 1)\n"
+      "  %clamp_min = clamp_min(%clamp_1, -0.5)\n"
+      "  %clamp_max = clamp_max(%clamp_min, 0.75)\n"
+      "  %abs_1 = abs(%clamp_max)\n"
+      "  %clamp_2 = clamp(%abs_1, nan, None)\n"
+      "  return %clamp_2\n");
+  Tensor x = Random({1001, 3}, 12);
+  x.data<float>()[7] = std::nanf("");
+  x.data<float>()[8] = -std::numeric_limits<float>::infinity();
+  ExpectMatchesEager(g, {x});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 pointwise %mul -> %clamp -> %clip -> %clamp_1 -> "
+                              "%clamp_min -> %clamp_max -> %abs_1: mul(in0, 2) -> "
+                              "clamp_min(chain, -1.5) -> clamp_max(chain, 1.25) -> "
+                              "clamp_min(chain, -1) -> clamp_max(chain, 1) -> "
+                              "clamp_min(chain, -0.5) -> clamp_max(chain, 0.75) -> abs(chain)"));
+  EXPECT_THAT(text, HasSubstr("step 1 kernel %clamp_2 = clamp"));
 }
 
 TEST(OneDnnBackendTest, LargeChainStreamsResultsOnTwoThreads) {

@@ -265,7 +265,12 @@ Step LowerPointwise(const Graph& g, const Partition& p) {
     const Node& n = g.node(id);
     const PwOp op = *PointwiseOpOf(n);
     const Operand a = PointwiseOperand(g, n.args[0], chain, out, s);
-    if (!IsBinary(op)) {
+    if (op == PwOp::kClampMin || op == PwOp::kClampMax) {
+      // min(max(x, lo), hi), as the kernel: one instruction per given bound.
+      const ClampBounds b = *ClampBoundsOf(n);
+      if (b.lo) s.program->Add(PwOp::kClampMin, a, Operand::Const(0), *b.lo);
+      if (b.hi) s.program->Add(PwOp::kClampMax, b.lo ? Operand::Chain() : a, Operand::Const(0), *b.hi);
+    } else if (!IsBinary(op)) {
       s.program->Add(op, a);
     } else {
       const Operand b = PointwiseOperand(g, n.args[1], chain, out, s);

@@ -2,6 +2,7 @@
 #include "codegen/internal/onednn_support.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace wick::codegen::internal {
@@ -17,6 +18,8 @@ using partitioner::NodeClass;
 bool IsNone(const Arg& a) { return a.is_constant() && a.constant().is_none(); }
 
 bool IsScalarConstant(const Arg& a) { return a.is_constant() && a.constant().is_scalar(); }
+
+double ConstantOf(const Arg& a) { return a.constant().to_double(); }
 
 bool IsF32(const TensorMeta* m) { return m != nullptr && m->dtype == tensor::DType::kFloat32; }
 
@@ -39,6 +42,10 @@ bool IsPointwiseNode(const Graph& g, const Node& n) {
   const std::optional<PwOp> op = PointwiseOpOf(n);
   const TensorMeta* out = LowerableResult(n);
   if (!op || out == nullptr) return false;
+  if (*op == PwOp::kClampMin || *op == PwOp::kClampMax) {
+    const TensorMeta* m = F32Operand(g, n.args[0]);
+    return ClampBoundsOf(n) && m != nullptr && m->sizes == out->sizes;
+  }
   const int arity = IsBinary(*op) ? 2 : 1;
   for (int i = 0; i < arity; ++i) {
     if (IsScalarConstant(n.args[i])) continue;
@@ -48,8 +55,6 @@ bool IsPointwiseNode(const Graph& g, const Node& n) {
   if ((*op == PwOp::kAdd || *op == PwOp::kSub) && !IsScalarConstant(n.args[2])) return false;
   return IsScalarConstant(n.args[0]) + IsScalarConstant(n.args[arity - 1]) < arity;
 }
-
-double ConstantOf(const Arg& a) { return a.constant().to_double(); }
 
 // Whether binary `next`, consuming the chain value `last`, is a oneDNN post-op of a
 // matmul whose dst has sizes `out`.
@@ -84,7 +89,8 @@ bool IsBinary(PwOp op) { return op >= PwOp::kAdd; }
 absl::string_view PwOpName(PwOp op) {
   static constexpr absl::string_view kNames[] = {
       "neg", "abs", "relu", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid", "gelu",
-      "gelu_tanh", "silu", "square", "reciprocal", "rsqrt", "add", "sub", "mul", "div"};
+      "gelu_tanh", "silu", "square", "reciprocal", "rsqrt", "clamp_min", "clamp_max",
+      "add", "sub", "mul", "div"};
   return kNames[static_cast<int>(op)];
 }
 
@@ -108,7 +114,33 @@ std::optional<PwOp> PointwiseOpOf(const Node& n) {
     if (approx == "none") return PwOp::kGelu;
     if (approx == "tanh") return PwOp::kGeluTanh;
   }
+  if (name == "clamp_max") return PwOp::kClampMax;
+  if (name == "clamp_min") return PwOp::kClampMin;
+  if ((name == "clamp" || name == "clip") && n.args.size() == 3) {
+    return IsNone(n.args[1]) ? PwOp::kClampMax : PwOp::kClampMin;
+  }
   return std::nullopt;
+}
+
+std::optional<ClampBounds> ClampBoundsOf(const Node& n) {
+  const std::optional<PwOp> op = PointwiseOpOf(n);
+  if (!op || (*op != PwOp::kClampMin && *op != PwOp::kClampMax)) return std::nullopt;
+  const std::string name = n.op->full_name();
+  auto bound = [](const Arg& a, std::optional<float>* out) {
+    if (IsNone(a)) return true;
+    if (!IsScalarConstant(a) || a.constant().is_bool()) return false;
+    const double v = ConstantOf(a);
+    if (!std::isfinite(v)) return false;
+    *out = static_cast<float>(v);
+    return true;
+  };
+  ClampBounds b;
+  bool ok = false;
+  if (name == "clamp_min") ok = n.args.size() == 2 && bound(n.args[1], &b.lo);
+  else if (name == "clamp_max") ok = n.args.size() == 2 && bound(n.args[1], &b.hi);
+  else ok = bound(n.args[1], &b.lo) && bound(n.args[2], &b.hi);
+  if (!ok || (!b.lo && !b.hi)) return std::nullopt;
+  return b;
 }
 
 int64_t Numel(const std::vector<int64_t>& sizes) {

@@ -19,14 +19,22 @@ namespace wick::codegen::internal {
 enum class PwOp {
   kNeg, kAbs, kRelu, kExp, kLog, kSqrt, kSin, kCos, kTanh, kSigmoid, kGelu, kGeluTanh,
   kSilu, kSquare, kReciprocal, kRsqrt,  // unary
+  kClampMin, kClampMax,                 // unary with a bound (carried as alpha)
   kAdd, kSub, kMul, kDiv,               // binary (add/sub carry alpha)
 };
 bool IsBinary(PwOp op);
 absl::string_view PwOpName(PwOp op);
 
 // The pointwise op of a call node, if it is one of PwOp (gelu's `approximate` decides
-// kGelu / kGeluTanh).
+// kGelu / kGeluTanh). clamp/clip with both bounds is kClampMin (ClampBoundsOf has both).
 std::optional<PwOp> PointwiseOpOf(const graph::Node& n);
+
+// The constant bounds of a clamp / clip / clamp_min / clamp_max node; nullopt unless
+// every given bound is a finite number (NaN bounds keep the kernel's semantics).
+struct ClampBounds {
+  std::optional<float> lo, hi;
+};
+std::optional<ClampBounds> ClampBoundsOf(const graph::Node& n);
 
 // How an operand of shape `operand` is read by an elementwise loop over `out`.
 enum class Broadcast {

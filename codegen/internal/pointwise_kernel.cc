@@ -2,6 +2,8 @@
 #include "codegen/internal/pointwise_kernel.h"
 
 #include <algorithm>
+#include <immintrin.h>
+
 #include <cstdint>
 
 #include "absl/strings/str_cat.h"
@@ -18,6 +20,7 @@ using ti::VecF;
 
 constexpr int kTile = 512;  // floats per tile: a few tiles stay in L1
 constexpr int64_t kStreamElements = int64_t{1} << 20;  // 4 MiB of float32 results
+constexpr int kPrefetchTiles = 2;  // how far ahead inputs are prefetched
 
 // Copies a tile to its destination with non-temporal stores (`to` must be 32-byte
 // aligned; tiles start at multiples of kTile floats from a 32-byte aligned output).
@@ -94,6 +97,8 @@ void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
     case PwOp::kSquare: return Map1(ti::SquareFn<float>{}, a, d, n);
     case PwOp::kReciprocal: return Map1(ti::ReciprocalFn<float>{}, a, d, n);
     case PwOp::kRsqrt: return Map1(ti::RsqrtFn<float>{}, a, d, n);
+    case PwOp::kClampMin: return Map1(ti::ClampMinFn<float>{alpha}, a, d, n);
+    case PwOp::kClampMax: return Map1(ti::ClampMaxFn<float>{alpha}, a, d, n);
     case PwOp::kAdd:
       if (alpha == 1) return Map2(ti::AddFn<float>{}, a, b, d, n);
       return Map2(ti::AddAlphaFn<float>{alpha}, a, b, d, n);
@@ -147,6 +152,18 @@ void PointwiseProgram::RunTile(absl::Span<const float* const> inputs, int64_t st
       default: return {data + start, 0};
     }
   };
+  // The instructions work on tiles in L1 and leave the memory system idle in between,
+  // so the hardware prefetcher alone falls behind; ask for the full inputs' lines a few
+  // tiles ahead (a chain of 8 cheap ops ran 2x slower without this).
+  const int64_t ahead = start + kPrefetchTiles * kTile;
+  if (ahead < numel_) {
+    const int64_t bytes = std::min<int64_t>(kTile, numel_ - ahead) * 4;
+    for (size_t k = 0; k < inputs_.size(); ++k) {
+      if (inputs_[k].mode != Broadcast::kFull) continue;
+      const char* p = reinterpret_cast<const char*>(inputs[k] + ahead);
+      for (int64_t off = 0; off < bytes; off += 64) _mm_prefetch(p + off, _MM_HINT_T0);
+    }
+  }
   const bool large = numel_ > 1;
   // Results far larger than the caches go out with streaming stores: a plain store
   // first reads the destination line, a third more memory traffic.
@@ -177,7 +194,11 @@ std::string PointwiseProgram::Describe() const {
   return absl::StrJoin(code_, " -> ", [](std::string* s, const Instr& ins) {
     absl::StrAppend(s, PwOpName(ins.op), "(", OperandText(ins.a));
     if (IsBinary(ins.op)) absl::StrAppend(s, ", ", OperandText(ins.b));
-    if (ins.alpha != 1) absl::StrAppend(s, ", alpha=", ins.alpha);
+    if (ins.op == PwOp::kClampMin || ins.op == PwOp::kClampMax) {
+      absl::StrAppend(s, ", ", ins.alpha);
+    } else if (ins.alpha != 1) {
+      absl::StrAppend(s, ", alpha=", ins.alpha);
+    }
     absl::StrAppend(s, ")");
   });
 }

@@ -38,7 +38,8 @@ class PointwiseProgram {
 
   // An input read with `mode` (kFull, kScalar, or kInner with `period` elements).
   int AddInput(Broadcast mode, int64_t period);
-  // Appends `op`; `b` only for binary ops; `alpha` scales b for add/sub.
+  // Appends `op`; `b` only for binary ops; `alpha` scales b for add/sub and is the
+  // bound of clamp_min / clamp_max.
   void Add(PwOp op, Operand a, Operand b = Operand::Const(0), float alpha = 1);
 
   // Writes the last instruction's result for every element into `out`; `inputs` are
