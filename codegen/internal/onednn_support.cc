@@ -86,6 +86,16 @@ bool IsBinaryPostOp(const Graph& g, PwOp op, const Node& last, const Node& next)
 
 bool IsBinary(PwOp op) { return op >= PwOp::kAdd; }
 
+bool IsTranscendental(PwOp op) {
+  switch (op) {
+    case PwOp::kExp: case PwOp::kLog: case PwOp::kSin: case PwOp::kCos: case PwOp::kTanh:
+    case PwOp::kSigmoid: case PwOp::kGelu: case PwOp::kGeluTanh: case PwOp::kSilu:
+      return true;
+    default:
+      return false;
+  }
+}
+
 absl::string_view PwOpName(PwOp op) {
   static constexpr absl::string_view kNames[] = {
       "neg", "abs", "relu", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid", "gelu",

@@ -23,6 +23,9 @@ enum class PwOp {
   kAdd, kSub, kMul, kDiv,               // binary (add/sub carry alpha)
 };
 bool IsBinary(PwOp op);
+// exp, log, sin, cos, tanh, sigmoid, gelu (both), silu: ops whose math costs more than
+// moving their operands.
+bool IsTranscendental(PwOp op);
 absl::string_view PwOpName(PwOp op);
 
 // The pointwise op of a call node, if it is one of PwOp (gelu's `approximate` decides
