@@ -46,6 +46,12 @@ std::unique_ptr<Backend> MakeEagerBackend();
 // lower run their registry kernels. Float32 only; other dtypes run as kernels.
 std::unique_ptr<Backend> MakeOneDnnBackend();
 
+// Lowering failures on demand, for tests of the fallback paths: every partition's
+// lowering fails (its nodes run as kernels), or the whole graph's (it runs on the eager
+// backend). Results must not change either way.
+enum class OneDnnFault { kNone, kEveryPartition, kWholeGraph };
+std::unique_ptr<Backend> MakeOneDnnBackendForTesting(OneDnnFault fault);
+
 // The readable lowered program of `g` under the oneDNN backend (what the `output_code`
 // artifact prints): partitions, primitives with their oneDNN implementation and post-op
 // chains, fused pointwise programs, kernel fallbacks and the buffer plan.

@@ -58,7 +58,8 @@ const Tensor* TensorOf(const std::vector<Value>& values, ValueRef r) {
 
 class OneDnnCompiledGraph : public CompiledGraph {
  public:
-  explicit OneDnnCompiledGraph(Graph g) : graph_(std::move(g)) {}
+  explicit OneDnnCompiledGraph(Graph g, OneDnnFault fault = OneDnnFault::kNone)
+      : graph_(std::move(g)), fault_(fault) {}
   absl::Status Build();
   absl::StatusOr<std::vector<Tensor>> Run(absl::Span<const Tensor> inputs) override;
   std::string Describe() const;
@@ -71,6 +72,7 @@ class OneDnnCompiledGraph : public CompiledGraph {
   absl::Status RunPointwise(Step& s, std::vector<Value>& values);
 
   Graph graph_;
+  OneDnnFault fault_;
   std::vector<Step> steps_;
   std::vector<bool> returned_;
   std::vector<int64_t> slot_bytes_;  // arena slot sizes
@@ -89,6 +91,7 @@ void SyncThreads() {
 }
 
 absl::Status OneDnnCompiledGraph::Build() {
+  if (fault_ == OneDnnFault::kWholeGraph) return absl::InternalError("injected lowering failure");
   SyncThreads();
   ASSIGN_OR_RETURN(const dnnl::engine* engine, internal::CpuEngine());
   RETURN_IF_ERROR(internal::DnnlCall([&] {
@@ -105,7 +108,10 @@ absl::Status OneDnnCompiledGraph::Build() {
       steps_.push_back(internal::KernelStep(graph_, p.result()));
       continue;
     }
-    absl::StatusOr<Step> step = internal::LowerPartition(graph_, p, *engine, *stream_);
+    absl::StatusOr<Step> step =
+        fault_ == OneDnnFault::kEveryPartition
+            ? absl::UnimplementedError("injected lowering failure")
+            : internal::LowerPartition(graph_, p, *engine, *stream_);
     if (step.ok()) {
       steps_.push_back(*std::move(step));
       continue;
@@ -335,8 +341,8 @@ std::string OneDnnCompiledGraph::Describe() const {
 // while creating primitives or buffers), the graph runs on the eager backend instead:
 // slower, never wrong, and said in a perf_hints record. The lowered program goes to the
 // output_code artifact.
-absl::StatusOr<std::unique_ptr<CompiledGraph>> CompileStatic(const Graph& g) {
-  auto compiled = std::make_unique<OneDnnCompiledGraph>(g);
+absl::StatusOr<std::unique_ptr<CompiledGraph>> CompileStatic(const Graph& g, OneDnnFault fault) {
+  auto compiled = std::make_unique<OneDnnCompiledGraph>(g, fault);
   if (absl::Status built = compiled->Build(); !built.ok()) {
     WICK_ARTIFACT(perf_hints) << "onednn: lowering " << g.name() << " failed ("
                               << built.message() << "); it runs on the eager backend";
@@ -355,7 +361,7 @@ absl::StatusOr<std::unique_ptr<CompiledGraph>> CompileStatic(const Graph& g) {
 // kept in a small most-recently-used cache.
 class PerShapeCompiledGraph : public CompiledGraph {
  public:
-  explicit PerShapeCompiledGraph(Graph g) : graph_(std::move(g)) {}
+  PerShapeCompiledGraph(Graph g, OneDnnFault fault) : graph_(std::move(g)), fault_(fault) {}
 
   absl::StatusOr<std::vector<Tensor>> Run(absl::Span<const Tensor> inputs) override {
     std::vector<int64_t> key;
@@ -377,7 +383,7 @@ class PerShapeCompiledGraph : public CompiledGraph {
       }
       if (compiled == nullptr) {
         ASSIGN_OR_RETURN(Graph specialised, graph::Specialize(graph_, inputs));
-        ASSIGN_OR_RETURN(std::unique_ptr<CompiledGraph> c, CompileStatic(specialised));
+        ASSIGN_OR_RETURN(std::unique_ptr<CompiledGraph> c, CompileStatic(specialised, fault_));
         if (cache_.size() >= kMaxShapes) cache_.pop_back();
         compiled = std::shared_ptr<CompiledGraph>(std::move(c));
         cache_.insert(cache_.begin(), {std::move(key), compiled});
@@ -389,25 +395,36 @@ class PerShapeCompiledGraph : public CompiledGraph {
  private:
   static constexpr size_t kMaxShapes = 8;
   Graph graph_;
+  OneDnnFault fault_;
   absl::Mutex mu_;
   std::vector<std::pair<std::vector<int64_t>, std::shared_ptr<CompiledGraph>>> cache_;
 };
 
 class OneDnnBackend : public Backend {
  public:
+  explicit OneDnnBackend(OneDnnFault fault) : fault_(fault) {}
   absl::string_view name() const override { return "onednn"; }
   absl::StatusOr<std::unique_ptr<CompiledGraph>> Compile(const Graph& g) override {
     RETURN_IF_ERROR(graph::Verify(g));
     if (!g.symbols().empty()) {
-      return std::unique_ptr<CompiledGraph>(std::make_unique<PerShapeCompiledGraph>(g));
+      return std::unique_ptr<CompiledGraph>(std::make_unique<PerShapeCompiledGraph>(g, fault_));
     }
-    return CompileStatic(g);
+    return CompileStatic(g, fault_);
   }
+
+ private:
+  OneDnnFault fault_;
 };
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeOneDnnBackend() { return std::make_unique<OneDnnBackend>(); }
+std::unique_ptr<Backend> MakeOneDnnBackend() {
+  return std::make_unique<OneDnnBackend>(OneDnnFault::kNone);
+}
+
+std::unique_ptr<Backend> MakeOneDnnBackendForTesting(OneDnnFault fault) {
+  return std::make_unique<OneDnnBackend>(fault);
+}
 
 absl::StatusOr<std::string> DescribeLowering(const Graph& g) {
   RETURN_IF_ERROR(graph::Verify(g));

@@ -58,9 +58,10 @@ void ExpectClose(const Tensor& got, const Tensor& want) {
 
 // Compiles `g` with both backends, runs both on `inputs` (twice for onednn: the second
 // run reuses the arena and must not disturb the first run's outputs) and compares.
-void ExpectMatchesEager(const graph::Graph& g, const std::vector<Tensor>& inputs) {
+void ExpectMatchesEager(const graph::Graph& g, const std::vector<Tensor>& inputs,
+                        OneDnnFault fault = OneDnnFault::kNone) {
   auto eager = MakeEagerBackend()->Compile(g);
-  auto onednn = MakeOneDnnBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackendForTesting(fault)->Compile(g);
   ASSERT_TRUE(eager.ok()) << eager.status();
   ASSERT_TRUE(onednn.ok()) << onednn.status();
   absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run(inputs);
@@ -75,6 +76,8 @@ void ExpectMatchesEager(const graph::Graph& g, const std::vector<Tensor>& inputs
     ExpectClose((*again)[i], (*want)[i]);
   }
 }
+
+graph::Graph SymbolicLinearGraph();  // below
 
 std::string Lowering(const graph::Graph& g) {
   absl::StatusOr<std::string> text = DescribeLowering(g);
@@ -148,6 +151,38 @@ TEST(OneDnnBackendTest, EightOpPointwiseChainIsOneLoop) {
                               "relu(chain) -> sin(chain) -> mul(chain, in1) -> tanh(chain) -> "
                               "sub(chain, in0) -> sigmoid(chain) -> new"));
   EXPECT_THAT(text, Not(HasSubstr("step 1")));
+}
+
+// A lowering that fails (every partition, or the graph as a whole) falls back to kernels
+// or to the eager backend without changing any result, for static and symbolic graphs.
+TEST(OneDnnBackendTest, LoweringFailuresFallBackWithoutChangingResults) {
+  graph::Graph g = ParseGraph(
+      std::string(kLinearInputs) +
+      "  %linear = linear(%x, %w, %b)\n"
+      "  %gelu = gelu(%linear, \"none\")\n"
+      "  %mul = mul.Tensor(%gelu, 0.5)\n"
+      "  %softmax = softmax.int(%mul, -1, None)\n"
+      "  %ln = layer_norm(%softmax, [16], None, None, 1e-05, True)\n"
+      "  %relu = relu(%ln)\n"
+      "  %neg = neg(%relu)\n"
+      "  return %neg, %linear\n");
+  const std::vector<Tensor> inputs = {Random({64, 32}, 1), Random({16, 32}, 2),
+                                      Random({16}, 3)};
+  for (OneDnnFault fault : {OneDnnFault::kEveryPartition, OneDnnFault::kWholeGraph}) {
+    SCOPED_TRACE(static_cast<int>(fault));
+    ExpectMatchesEager(g, inputs, fault);
+    graph::Graph sym = SymbolicLinearGraph();
+    auto eager = MakeEagerBackend()->Compile(sym);
+    auto onednn = MakeOneDnnBackendForTesting(fault)->Compile(sym);
+    ASSERT_TRUE(eager.ok() && onednn.ok());
+    for (int64_t rows : {8, 3}) {
+      std::vector<Tensor> in = {Random({rows, 32}, 5), Random({16, 32}, 6), Random({16}, 7)};
+      absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run(in);
+      absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run(in);
+      ASSERT_TRUE(want.ok() && got.ok()) << got.status();
+      for (size_t i = 0; i < want->size(); ++i) ExpectClose((*got)[i], (*want)[i]);
+    }
+  }
 }
 
 // clamp / clip / clamp_min / clamp_max with constant bounds join the fused loop (one or
