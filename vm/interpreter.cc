@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "absl/base/optimization.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "lang/parser.h"
 #include "vm/compiler.h"
@@ -333,6 +334,18 @@ int Interpreter::RunMain(absl::string_view source, absl::string_view filename,
     for (const std::string& a : argv) items.push_back(rt_.NewStr(a));
     if (!SetAttr(rt_, sys, rt_.Intern("argv"), rt_.NewList(std::move(items)))) {
       rt_.ClearException();
+    }
+    // sys.path[0]: the script's directory, where `import helper` finds helper.py.
+    if (!absl::StartsWith(filename, "<")) {
+      const size_t slash = filename.rfind('/');
+      const absl::string_view dir =
+          slash == absl::string_view::npos ? "" : filename.substr(0, slash == 0 ? 1 : slash);
+      Value path = GetAttr(rt_, sys, "path");
+      if (path.is_raised()) {
+        rt_.ClearException();
+      } else if (rt_.IsList(path)) {
+        path.as<List>()->items.insert(path.as<List>()->items.begin(), rt_.NewStr(dir));
+      }
     }
   }
   Value r = ExecModuleCode(*code, module);

@@ -1,7 +1,6 @@
-# ---- harness (copied from _harness.py by sync_harness.py; edit it there) ----
-# wick cannot import a module from the script's own directory (its importer knows only
-# built-in modules), so every model script carries this copy; //benchmarks/models:
-# harness_sync_test fails when a copy differs from _harness.py.
+# The model scripts' shared harness: every script here ends with
+#   from _harness import run_model
+# (the script's directory is sys.path[0] under wick and CPython alike).
 #
 # run_model(...) parses the command line, builds the model for --mode, times it and
 # prints one line `BENCH name=... mode=... median_ms=...` (and, with --check, a line
@@ -185,4 +184,3 @@ def run_model(name, make_model, make_inputs, batch, flops=0, bytes_moved=0, jit=
         else:
             print(f"CHECK FAIL name={name} mode={mode} {check[1]}")
             sys.exit(1)
-# ---- end harness ----

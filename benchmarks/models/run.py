@@ -5,7 +5,7 @@
                              [--threads 1[,2]] [--modes M,M,...] [--min-time S]
                              [--triad-binary PATH] [--sgemm-binary PATH]
 
-Each model script (every *.py here that carries the harness) runs once per mode and
+Each model script (every *.py here that imports the harness) runs once per mode and
 repetition in its own process and prints one `BENCH ...` line: the median of its timed
 calls after a warm-up (see _harness.py). Repetitions are interleaved (every model and
 mode once, then again, with the mode order rotated) so that machine load hits all modes
@@ -47,7 +47,7 @@ UPSTREAM_COLUMNS = ["dev", "name", "batch_size", "speedup", "abs_latency",
                     "dynamo_peak_mem", "calls_captured", "unique_graphs", "graph_breaks",
                     "unique_graph_breaks", "autograd_captures", "autograd_compiles",
                     "cudagraph_skips"]
-HARNESS_MARKER = "# ---- harness "
+HARNESS_IMPORT = "from _harness import run_model"
 # glibc malloc settings for every timed process (--no-malloc-tuning drops them): keep
 # freed memory in the heap instead of returning it to the OS. PyTorch's CPU allocator has
 # no cache, so each large tensor is a fresh malloc; with glibc's defaults the memory goes
@@ -58,13 +58,13 @@ MALLOC_TUNABLES = "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_thresh
 
 
 def models(filters):
-    """Model script names (without .py): the scripts here that carry the harness."""
+    """Model script names (without .py): the scripts here that use the harness."""
     names = []
     for n in sorted(os.listdir(HERE)):
         if not n.endswith(".py") or n.startswith("_"):
             continue
         with open(os.path.join(HERE, n)) as f:
-            if not any(line.startswith(HARNESS_MARKER) for line in f):
+            if not any(line.startswith(HARNESS_IMPORT) for line in f):
                 continue
         if not filters or any(f in n for f in filters):
             names.append(n[:-3])

@@ -36,6 +36,8 @@ def main():
         source = f.read()
     _load_prelude()
     sys.argv = sys.argv[1:]
+    # As `python3 area/name.py` would: imports look in the program's directory first.
+    sys.path[0] = os.path.dirname(os.path.abspath(path))
     try:
         code = compile(source, path, "exec", dont_inherit=True)
     except SyntaxError:

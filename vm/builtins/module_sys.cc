@@ -1,4 +1,4 @@
-// The sys module: argv (Interpreter::RunMain fills it), exit, the recursion limit,
+// The sys module: argv and path (Interpreter::RunMain fills them), exit, the recursion limit,
 // stdout/stderr stream objects with write() and flush(), modules, maxsize, version
 // information.
 #include <cstdint>
@@ -86,6 +86,7 @@ bool InitSysModule(Runtime& rt, const Value& m) {
   AddModuleFunction(rt, m, "getrecursionlimit", &GetRecursionLimit);
   AddModuleFunction(rt, m, "setrecursionlimit", &SetRecursionLimit);
   SetModuleAttr(rt, m, "argv", rt.NewList({}));
+  SetModuleAttr(rt, m, "path", rt.NewList({}));  // RunMain puts the script's directory
   SetModuleAttr(rt, m, "maxsize", Value::Int(INT64_MAX));
   SetModuleAttr(rt, m, "platform", rt.NewStr("linux"));
   SetModuleAttr(rt, m, "version", rt.NewStr("3.11.0 (wick)"));

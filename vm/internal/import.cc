@@ -1,12 +1,17 @@
 // Imports: IMPORT_NAME / IMPORT_FROM and Interpreter::ImportModule. A dotted name is
 // imported parent first; each part comes from sys.modules, else a registered native
 // module (C++ initialiser), else a registered Python-source module (compiled and run in
-// a new module). Children become attributes of their parent, as in CPython.
+// a new module), else a source file found on sys.path (`a/b.py`, or `a/b/__init__.py`
+// for a package; RunMain puts the script's directory first, as CPython does). Children
+// become attributes of their parent, as in CPython.
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "vm/compiler.h"
 #include "vm/internal/interp_internal.h"
 #include "vm/objects/dict.h"
@@ -36,14 +41,69 @@ void Interpreter::RegisterPythonModule(absl::string_view name, absl::string_view
 
 namespace {
 
+// Scripts larger than this are refused rather than read (a guard against importing a
+// data file by mistake).
+constexpr std::streamoff kMaxSourceBytes = 64 << 20;
+
+// Looks for module `name` (dotted) in the directories of sys.path. False when no file
+// matches; otherwise true with *path set and either *source read or, when the file is
+// too large or unreadable, an ImportError raised and *error set.
+bool FindSourceFile(Interpreter& in, const std::string& name, std::string* path,
+                    std::string* source, bool* error) {
+  Runtime& rt = in.runtime();
+  *error = false;
+  const Value* sys = in.sys_modules()->GetStr("sys");
+  if (sys == nullptr) return false;
+  Value dirs = GetAttr(rt, *sys, "path");
+  if (dirs.is_raised()) {
+    rt.ClearException();
+    return false;
+  }
+  if (!rt.IsList(dirs)) return false;
+  const std::string rel = absl::StrReplaceAll(name, {{".", "/"}});
+  const std::vector<Value> entries = dirs.as<List>()->items;  // a copy: imports may edit it
+  for (const Value& entry : entries) {
+    std::string dir;
+    if (!rt.IsStr(entry) || !StrString(rt, entry, &dir)) continue;
+    const std::string base = dir.empty() ? rel : absl::StrCat(dir, "/", rel);
+    for (const std::string& candidate : {base + ".py", base + "/__init__.py"}) {
+      std::ifstream f(candidate, std::ios::binary | std::ios::ate);
+      if (!f) continue;
+      *path = candidate;
+      const std::streamoff size = f.tellg();
+      if (size > kMaxSourceBytes) {
+        rt.Raise(rt.exc().import_error,
+                 absl::StrCat("source file too large (", size, " bytes, limit ",
+                              kMaxSourceBytes, "): '", candidate, "'"));
+        *error = true;
+        return true;
+      }
+      f.seekg(0);
+      std::ostringstream text;
+      text << f.rdbuf();
+      if (!f && !f.eof()) {
+        rt.Raise(rt.exc().import_error, absl::StrCat("cannot read '", candidate, "'"));
+        *error = true;
+        return true;
+      }
+      *source = text.str();
+      return true;
+    }
+  }
+  return false;
+}
+
 // Creates, registers and runs the module `name` whose parent (if any) is imported.
-// Returns None when no such module is registered.
+// Returns None when no such module is registered or found on sys.path.
 Value LoadModule(Interpreter& in, const std::string& name) {
   Runtime& rt = in.runtime();
   auto native = NativeModules().find(name);
   auto python = PythonModules().find(name);
+  std::string file, file_source;
   if (native == NativeModules().end() && python == PythonModules().end()) {
-    return Value::None();
+    bool error = false;
+    if (!FindSourceFile(in, name, &file, &file_source, &error)) return Value::None();
+    if (error) return Value::Raised();
   }
   Value module = rt.NewModule(name);
   Value key = rt.NewStr(name);
@@ -52,9 +112,13 @@ Value LoadModule(Interpreter& in, const std::string& name) {
   if (native != NativeModules().end()) {
     ok = native->second(in, module);
   } else {
-    module.as<Module>()->dict->SetStr(rt, rt.Intern("__builtins__"),
-                                      Value::Borrow(in.builtins()));
-    absl::StatusOr<Value> code = CompileSource(rt, python->second, absl::StrCat("<", name, ">"));
+    Dict* globals = module.as<Module>()->dict;
+    globals->SetStr(rt, rt.Intern("__builtins__"), Value::Borrow(in.builtins()));
+    const bool from_file = python == PythonModules().end();
+    if (from_file) globals->SetStr(rt, rt.Intern("__file__"), rt.NewStr(file));
+    absl::StatusOr<Value> code =
+        from_file ? CompileSource(rt, file_source, file)
+                  : CompileSource(rt, python->second, absl::StrCat("<", name, ">"));
     if (!code.ok()) {
       rt.RaiseStatus(code.status());
       ok = false;
