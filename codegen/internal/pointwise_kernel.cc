@@ -110,6 +110,134 @@ void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
   }
 }
 
+// The cheap ops again, 16 floats per vector (AVX-512F), chosen per instruction when the
+// CPU has it: these loops are bound by the L1 load and store of every instruction, so
+// twice the width is nearly twice the speed. Every op here is one IEEE operation (or a
+// compare-select, or a sign-bit change), so results are bit-identical to the 8-wide
+// functors above. Returns false for an op without a 16-wide form.
+namespace avx512 {
+
+#define WICK_AVX512 __attribute__((target("avx512f")))
+
+struct P {
+  const float* p;
+  WICK_AVX512 __m512 V(int i, __mmask16 m) const { return _mm512_maskz_loadu_ps(m, p + i); }
+};
+struct S {
+  __m512 s;
+  WICK_AVX512 __m512 V(int, __mmask16) const { return s; }
+};
+
+template <typename F, typename A>
+WICK_AVX512 void Loop1W(F f, A a, float* d, int n) {
+  int i = 0;
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(d + i, f(a.V(i, 0xFFFF)));
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1);
+    _mm512_mask_storeu_ps(d + i, m, f(a.V(i, m)));
+  }
+}
+
+template <typename F, typename A, typename B>
+WICK_AVX512 void Loop2W(F f, A a, B b, float* d, int n) {
+  int i = 0;
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(d + i, f(a.V(i, 0xFFFF), b.V(i, 0xFFFF)));
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1);
+    _mm512_mask_storeu_ps(d + i, m, f(a.V(i, m), b.V(i, m)));
+  }
+}
+
+template <typename F>
+WICK_AVX512 void Map1W(F f, Src a, float* d, int n) {
+  if (a.p) return Loop1W(f, P{a.p}, d, n);
+  Loop1W(f, S{_mm512_set1_ps(a.s)}, d, n);
+}
+
+template <typename F>
+WICK_AVX512 void Map2W(F f, Src a, Src b, float* d, int n) {
+  if (a.p && b.p) return Loop2W(f, P{a.p}, P{b.p}, d, n);
+  if (a.p) return Loop2W(f, P{a.p}, S{_mm512_set1_ps(b.s)}, d, n);
+  if (b.p) return Loop2W(f, S{_mm512_set1_ps(a.s)}, P{b.p}, d, n);
+  Loop2W(f, S{_mm512_set1_ps(a.s)}, S{_mm512_set1_ps(b.s)}, d, n);
+}
+
+WICK_AVX512 __m512 FlipSign(__m512 x) {
+  return _mm512_castsi512_ps(
+      _mm512_xor_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MIN)));
+}
+WICK_AVX512 __m512 ClearSign(__m512 x) {
+  return _mm512_castsi512_ps(
+      _mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MAX)));
+}
+// x < lo ? lo : x (ordered compare: NaN stays), as ReluFn / ClampMinFn.
+WICK_AVX512 __m512 AtLeast(__m512 x, __m512 lo) {
+  return _mm512_mask_mov_ps(x, _mm512_cmp_ps_mask(x, lo, _CMP_LT_OQ), lo);
+}
+// hi < x ? hi : x, as ClampMaxFn.
+WICK_AVX512 __m512 AtMost(__m512 x, __m512 hi) {
+  return _mm512_mask_mov_ps(x, _mm512_cmp_ps_mask(hi, x, _CMP_LT_OQ), hi);
+}
+
+WICK_AVX512 bool Apply(PwOp op, Src a, Src b, float alpha, float* d, int n) {
+  switch (op) {
+    case PwOp::kNeg: Map1W([](__m512 x) WICK_AVX512 { return FlipSign(x); }, a, d, n); return true;
+    case PwOp::kAbs: Map1W([](__m512 x) WICK_AVX512 { return ClearSign(x); }, a, d, n); return true;
+    case PwOp::kRelu:
+      Map1W([](__m512 x) WICK_AVX512 { return AtLeast(x, _mm512_setzero_ps()); }, a, d, n);
+      return true;
+    case PwOp::kSqrt:
+      Map1W([](__m512 x) WICK_AVX512 { return _mm512_sqrt_ps(x); }, a, d, n);
+      return true;
+    case PwOp::kSquare:
+      Map1W([](__m512 x) WICK_AVX512 { return _mm512_mul_ps(x, x); }, a, d, n);
+      return true;
+    case PwOp::kReciprocal:
+      Map1W([](__m512 x) WICK_AVX512 { return _mm512_div_ps(_mm512_set1_ps(1.f), x); }, a, d, n);
+      return true;
+    case PwOp::kClampMin:
+      Map1W([alpha](__m512 x) WICK_AVX512 { return AtLeast(x, _mm512_set1_ps(alpha)); }, a, d, n);
+      return true;
+    case PwOp::kClampMax:
+      Map1W([alpha](__m512 x) WICK_AVX512 { return AtMost(x, _mm512_set1_ps(alpha)); }, a, d, n);
+      return true;
+    case PwOp::kAdd:
+    case PwOp::kSub: {
+      if (alpha == 1) {
+        if (op == PwOp::kAdd) {
+          Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_add_ps(x, y); }, a, b, d, n);
+        } else {
+          Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_sub_ps(x, y); }, a, b, d, n);
+        }
+        return true;
+      }
+      // a + alpha * b with one rounding, as AddAlphaFn (sub: -alpha).
+      const float k = op == PwOp::kAdd ? alpha : -alpha;
+      Map2W([k](__m512 x, __m512 y) WICK_AVX512 {
+        return _mm512_fmadd_ps(y, _mm512_set1_ps(k), x);
+      }, a, b, d, n);
+      return true;
+    }
+    case PwOp::kMul:
+      Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_mul_ps(x, y); }, a, b, d, n);
+      return true;
+    case PwOp::kDiv:
+      Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_div_ps(x, y); }, a, b, d, n);
+      return true;
+    default:
+      return false;
+  }
+}
+
+#undef WICK_AVX512
+
+}  // namespace avx512
+
+bool HasAvx512() {
+  static const bool has = __builtin_cpu_supports("avx512f");
+  return has;
+}
+
 std::string OperandText(const Operand& o) {
   switch (o.kind) {
     case Operand::Kind::kChain: return "chain";
@@ -165,6 +293,7 @@ void PointwiseProgram::RunTile(absl::Span<const float* const> inputs, int64_t st
     }
   }
   const bool large = numel_ > 1;
+  const bool wide = HasAvx512() && !force_avx2_;
   // Results far larger than the caches go out with streaming stores: a plain store
   // first reads the destination line, a third more memory traffic.
   const bool stream = numel_ >= kStreamElements && reinterpret_cast<uintptr_t>(out) % 32 == 0;
@@ -174,7 +303,9 @@ void PointwiseProgram::RunTile(absl::Span<const float* const> inputs, int64_t st
     const float* prev = i == 0 ? nullptr : chain[(i + 1) % 2];
     const Src a = resolve(ins.a, prev, repeat[0]);
     const Src b = IsBinary(ins.op) ? resolve(ins.b, prev, repeat[1]) : Src{};
-    Apply(ins.op, a, b, ins.alpha, large, dst, n);
+    if (!(wide && avx512::Apply(ins.op, a, b, ins.alpha, dst, n))) {
+      Apply(ins.op, a, b, ins.alpha, large, dst, n);
+    }
   }
   if (stream) StreamCopy(chain[(code_.size() - 1) % 2], out + start, n);
 }

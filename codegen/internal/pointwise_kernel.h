@@ -47,6 +47,8 @@ class PointwiseProgram {
   void Run(absl::Span<const float* const> inputs, float* out) const;
 
   int num_ops() const { return static_cast<int>(code_.size()); }
+  // Tests: run every op with the 8-wide (AVX2) functors even where AVX-512 is available.
+  void set_force_avx2_for_testing(bool on) { force_avx2_ = on; }
   // "mul(in0, 2) -> sin(chain) -> ..." for DescribeLowering.
   std::string Describe() const;
 
@@ -63,6 +65,7 @@ class PointwiseProgram {
   void RunTile(absl::Span<const float* const> inputs, int64_t start, int n, float* out) const;
 
   int64_t numel_;
+  bool force_avx2_ = false;
   std::vector<Input> inputs_;
   std::vector<Instr> code_;
 };
