@@ -234,8 +234,21 @@ absl::StatusOr<const float*> OperandData(const std::vector<Value>& values, Value
 
 absl::Status OneDnnCompiledGraph::RunPrimitive(Step& s, std::vector<Value>& values) {
   ASSIGN_OR_RETURN(Tensor out, NewResult(s));
-  if (s.packed != nullptr && s.packed->source.version() != s.packed->version) {
-    RETURN_IF_ERROR(internal::Pack(*s.packed, *stream_));  // the weight changed in place
+  if (s.packed != nullptr) {
+    internal::PackedWeight& w = *s.packed;
+    if (w.from_input) {
+      const Tensor* t = TensorOf(values, w.input);
+      if (t == nullptr) return absl::InternalError("onednn: a packed weight input is missing");
+      // Another tensor in the parameter's place, or this one updated in place. (source
+      // keeps the packed tensor alive, so a new one cannot reuse its address.)
+      if (!w.valid || t->storage() != w.source.storage() ||
+          t->raw_data() != w.source.raw_data() || t->version() != w.version) {
+        w.source = *t;
+        RETURN_IF_ERROR(internal::Pack(w, *stream_));
+      }
+    } else if (w.source.version() != w.version) {
+      RETURN_IF_ERROR(internal::Pack(w, *stream_));  // the weight changed in place
+    }
   }
   std::vector<Tensor> keep;
   keep.reserve(s.bindings.size());

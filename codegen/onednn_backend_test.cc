@@ -439,6 +439,41 @@ TEST(OneDnnBackendTest, PackedWeightFollowsInPlaceUpdates) {
   ExpectClose((*got)[0], (*want)[0]);
 }
 
+// A parameter that arrives as a graph input (upstream's placeholders for module
+// parameters) is packed on the first run and re-packed when it is updated in place or
+// replaced by another tensor; a plain input is never packed.
+TEST(OneDnnBackendTest, ParameterInputsArePackedAndFollowChanges) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[64, 32][32, 1]cpu\n"
+      "  %w = placeholder L_self_modules_fc_parameters_weight_ "
+      "\"L['self']._modules['fc']._parameters['weight']\" : f32[16, 32][32, 1]cpu\n"
+      "  %v = placeholder L_v_ \"L['v']\" : f32[16, 32][32, 1]cpu\n"
+      "  %linear = linear(%x, %w, None)\n"
+      "  %linear_1 = linear(%x, %v, None)\n"
+      "  return %linear, %linear_1\n");
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("weights %w (packed)"));
+  EXPECT_THAT(text, HasSubstr("weights %v post_ops"));  // not a parameter: not packed
+  auto compiled = MakeOneDnnBackend()->Compile(g);
+  auto eager = MakeEagerBackend()->Compile(g);
+  ASSERT_TRUE(compiled.ok() && eager.ok());
+  Tensor x = Random({64, 32}, 40), w = Random({16, 32}, 41), v = Random({16, 32}, 42);
+  auto check = [&](const std::vector<Tensor>& in) {
+    absl::StatusOr<std::vector<Tensor>> got = (*compiled)->Run(in);
+    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run(in);
+    ASSERT_TRUE(got.ok() && want.ok()) << got.status();
+    ExpectClose((*got)[0], (*want)[0]);
+    ExpectClose((*got)[1], (*want)[1]);
+  };
+  check({x, w, v});
+  check({x, w, v});
+  for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] *= -2;  // w.mul_(-2)
+  w.bump_version();
+  check({x, w, v});
+  check({x, Random({16, 32}, 43), v});  // another tensor in the parameter's place
+  check({x, w, Random({16, 32}, 44)});
+}
+
 TEST(OneDnnBackendTest, ArenaReusesBuffersByLiveness) {
   // Four intermediates in a row, each read only by the next lowered step: two buffers.
   graph::Graph g = ParseGraph(

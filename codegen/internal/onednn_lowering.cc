@@ -3,6 +3,7 @@
 
 #include <numeric>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/status_macros.h"
@@ -117,7 +118,11 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
   const memory::desc user_wei_md =
       mm.weight_is_nk ? Md({mm.k, mm.n}, {1, mm.k}) : Md({mm.k, mm.n}, {mm.n, 1});
   const Node& wnode = g.node(mm.weight.node);
-  const bool pack = wnode.kind == graph::NodeKind::kGetAttr;
+  // Module parameters arrive as inputs whose source names them ("L['self']._modules[
+  // 'fc']._parameters['weight']"); other inputs change every call and stay unpacked.
+  const bool param_input = wnode.kind == graph::NodeKind::kPlaceholder &&
+                           absl::StrContains(wnode.source, "._parameters[");
+  const bool pack = wnode.kind == graph::NodeKind::kGetAttr || param_input;
   const memory::desc wei_md =
       pack ? memory::desc({mm.k, mm.n}, memory::data_type::f32, memory::format_tag::any)
            : user_wei_md;
@@ -151,14 +156,19 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
   RETURN_IF_ERROR(DnnlCall([&] { weights_md = pd.weights_desc(); }));
   if (pack) {
     s.packed = std::make_unique<PackedWeight>();
-    s.packed->source = wnode.attr;
+    if (param_input) {
+      s.packed->from_input = true;
+      s.packed->input = mm.weight;
+    } else {
+      s.packed->source = wnode.attr;
+    }
     RETURN_IF_ERROR(DnnlCall([&] {
       s.packed->user = memory(user_wei_md, engine, DNNL_MEMORY_NONE);
       s.packed->packed = memory(weights_md, engine);
       s.packed->reorder = dnnl::reorder(s.packed->user, s.packed->packed);
       s.packed->packed_data = s.packed->packed.get_data_handle();
     }));
-    RETURN_IF_ERROR(Pack(*s.packed, stream));
+    if (!param_input) RETURN_IF_ERROR(Pack(*s.packed, stream));
     s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kPacked});
   } else {
     s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kValue, mm.weight});
@@ -289,10 +299,12 @@ Step LowerPointwise(const Graph& g, const Partition& p) {
 absl::Status Pack(PackedWeight& w, dnnl::stream& stream) {
   ASSIGN_OR_RETURN(tensor::Tensor dense, w.source.Contiguous());
   w.version = w.source.version();
+  w.valid = false;
   return DnnlCall([&] {
     w.user.set_data_handle(dense.raw_data());
     w.reorder.execute(stream, w.user, w.packed);
     stream.wait();
+    w.valid = true;
   });
 }
 

@@ -21,12 +21,17 @@
 
 namespace wick::codegen::internal {
 
-// A weight parameter (get_attr) reordered once into the layout the matmul prefers. The
-// source's storage version is remembered: an in-place update re-packs before the next
-// run, so results never go stale.
+// A weight reordered once into the layout the matmul prefers: a get_attr constant (packed
+// at compile time), or a parameter the graph takes as an input (upstream's
+// `L_self_..._parameters_weight_` placeholders; packed on the first run). The packed
+// tensor and its storage version are remembered: an in-place update, or another tensor
+// in the parameter's place, re-packs before the run, so results never go stale.
 struct PackedWeight {
   tensor::Tensor source;
   uint64_t version = 0;
+  bool from_input = false;  // a placeholder: `input` names it, packed when it changes
+  bool valid = false;       // `packed` holds source's data at `version`
+  graph::ValueRef input;
   dnnl::memory user;    // the source's layout, pointed at a contiguous copy
   dnnl::memory packed;  // oneDNN-owned, in the primitive's weights layout
   void* packed_data = nullptr;  // packed's buffer
