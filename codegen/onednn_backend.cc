@@ -257,6 +257,18 @@ absl::Status OneDnnCompiledGraph::RunPrimitive(Step& s, std::vector<Value>& valu
     void* data = nullptr;
     switch (b.from) {
       case ArgBinding::From::kValue: {
+        if (!b.strides.empty()) {
+          // Read in place: the primitive was made for these strides.
+          const Tensor* t = TensorOf(values, b.ref);
+          if (t == nullptr || t->dtype() != tensor::DType::kFloat32 ||
+              !std::equal(t->strides().begin(), t->strides().end(), b.strides.begin(),
+                          b.strides.end())) {
+            return absl::InternalError(
+                "onednn: a strided matmul operand does not have its traced strides");
+          }
+          data = t->raw_data();
+          break;
+        }
         ASSIGN_OR_RETURN(const float* p, OperandData(values, b.ref, keep));
         data = const_cast<float*>(p);
         break;

@@ -474,6 +474,32 @@ TEST(OneDnnBackendTest, ParameterInputsArePackedAndFollowChanges) {
   check({x, w, Random({16, 32}, 44)});
 }
 
+// Attention's shape: a batched matmul reads the transposed key in place and takes the
+// 1/sqrt(d) scale as a post-op; the second batched matmul follows softmax. A batch that
+// broadcasts stays a kernel.
+TEST(OneDnnBackendTest, BatchedMatmulsReadTransposedOperandsInPlace) {
+  graph::Graph g = ParseGraph(
+      "  %q = placeholder L_q_ \"L['q']\" : f32[2, 3, 17, 8][408, 136, 8, 1]cpu\n"
+      "  %k = placeholder L_k_ \"L['k']\" : f32[2, 3, 17, 8][408, 136, 8, 1]cpu\n"
+      "  %v = placeholder L_v_ \"L['v']\" : f32[2, 3, 17, 8][408, 136, 8, 1]cpu\n"
+      "  %b = placeholder L_b_ \"L['b']\" : f32[8, 5][5, 1]cpu\n"
+      "  %transpose = transpose.int(%k, -2, -1)\n"
+      "  %matmul = matmul(%q, %transpose)\n"
+      "  %truediv = div.Tensor(%matmul, 2.8284271247461903)\n"
+      "  %softmax = softmax.int(%truediv, -1, None)\n"
+      "  %matmul_1 = matmul(%softmax, %v)\n"
+      "  %matmul_2 = matmul(%matmul_1, %b)\n"
+      "  return %matmul_1, %matmul_2\n");
+  ExpectMatchesEager(g, {Random({2, 3, 17, 8}, 50), Random({2, 3, 17, 8}, 51),
+                         Random({2, 3, 17, 8}, 52), Random({8, 5}, 53)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("matmul %matmul -> %truediv ["));
+  EXPECT_THAT(text, HasSubstr("batch [2, 3] [17x8] @ [8x17] in place (%q, %transpose) "
+                              "post_ops [linear(0.353553, 0)]"));
+  EXPECT_THAT(text, HasSubstr("batch [2, 3] [17x17] @ [17x8] in place (%softmax, %v)"));
+  EXPECT_THAT(text, HasSubstr("kernel %matmul_2 = matmul"));  // [2,3,17,8] @ [8,5]
+}
+
 TEST(OneDnnBackendTest, ArenaReusesBuffersByLiveness) {
   // Four intermediates in a row, each read only by the next lowered step: two buffers.
   graph::Graph g = ParseGraph(

@@ -107,9 +107,53 @@ void AppendPostOp(const Graph& g, const Node& next, NodeId chain, int64_t m, int
   names.push_back(absl::StrCat(PwOpName(op), "(", Name(g, other.ref()), ")"));
 }
 
+// A batched matmul: [..., M, K] @ [..., K, N] with both operands read in place, and
+// eltwise post-ops.
+absl::StatusOr<Step> LowerBatchedMatmul(const Graph& g, const Partition& p,
+                                        const MatmulOperands& mm, const dnnl::engine& engine) {
+  Step s;
+  s.kind = Step::Kind::kPrimitive;
+  s.what = "matmul";
+  memory::dims src_dims(mm.batch.begin(), mm.batch.end()), wei_dims = src_dims,
+      dst_dims = src_dims;
+  src_dims.insert(src_dims.end(), {mm.m, mm.k});
+  wei_dims.insert(wei_dims.end(), {mm.k, mm.n});
+  dst_dims.insert(dst_dims.end(), {mm.m, mm.n});
+  const memory::desc src_md = Md(src_dims, mm.src_strides);
+  const memory::desc wei_md = Md(wei_dims, mm.wei_strides);
+  const memory::desc dst_md = DenseMd(dst_dims);
+  std::vector<memory::desc> mds = {src_md, dst_md, wei_md};
+  s.bindings.push_back({DNNL_ARG_SRC, ArgBinding::From::kValue, mm.src});
+  s.bindings.back().strides = mm.src_strides;
+  s.bindings.push_back({DNNL_ARG_DST, ArgBinding::From::kResult});
+  s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kValue, mm.weight});
+  s.bindings.back().strides = mm.wei_strides;
+  std::vector<std::string> post_names;
+  dnnl::primitive_desc pd;
+  RETURN_IF_ERROR(DnnlCall([&] {
+    dnnl::post_ops po;
+    for (size_t i = 1; i < p.nodes.size(); ++i) {
+      AppendPostOp(g, g.node(p.nodes[i]), p.nodes[i - 1], mm.m, mm.n, po, s, mds, post_names);
+    }
+    dnnl::primitive_attr attr;
+    attr.set_post_ops(po);
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src_md, wei_md, dst_md), attr, engine,
+                                      /*allow_empty=*/true);
+  }));
+  if (pd.get(true) == nullptr) return Unsupported("oneDNN has no batched matmul for these strides");
+  RETURN_IF_ERROR(FinishChecked(s, pd, engine, mds));
+  s.detail = absl::StrCat("batch [", absl::StrJoin(mm.batch, ", "), "] [", mm.m, "x", mm.k,
+                          "] @ [", mm.k, "x", mm.n, "] in place (", Name(g, mm.src), ", ",
+                          Name(g, mm.weight), ") post_ops [", absl::StrJoin(post_names, ", "),
+                          "]");
+  return s;
+}
+
 absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl::engine& engine,
                                  dnnl::stream& stream) {
   const MatmulOperands mm = *MatmulOf(g, g.node(p.nodes[0]));
+  if (mm.batched()) return LowerBatchedMatmul(g, p, mm, engine);
   Step s;
   s.kind = Step::Kind::kPrimitive;
   s.what = "matmul";

@@ -44,6 +44,9 @@ struct ArgBinding {
   int dnnl_arg = 0;
   From from = From::kValue;
   graph::ValueRef ref;  // kValue
+  // kValue read in place with these strides (a batched matmul's operands); empty: the
+  // value is read densely (a contiguous copy is made when it is not).
+  std::vector<int64_t> strides;
   dnnl::memory memory;  // created at compile time, re-pointed at each run
   dnnl_memory_t handle = nullptr;  // memory's C handle: runs use the C API (no throws)
 };

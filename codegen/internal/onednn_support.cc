@@ -211,6 +211,36 @@ std::optional<EltwiseSpec> EltwiseOf(PwOp op) {
   }
 }
 
+namespace {
+
+// matmul of two rank >= 3 operands with the same batch dims: [..., M, K] @ [..., K, N].
+std::optional<MatmulOperands> BatchedMatmulOf(const Node& n, const TensorMeta& src,
+                                              const TensorMeta& wei) {
+  const size_t r = src.sizes.size();
+  if (wei.sizes.size() != r || src.strides.size() != r || wei.strides.size() != r) {
+    return std::nullopt;
+  }
+  for (size_t i = 0; i + 2 < r; ++i) {
+    if (src.sizes[i] != wei.sizes[i]) return std::nullopt;  // broadcasting: the kernel
+  }
+  for (size_t i = 0; i < r; ++i) {
+    if (src.strides[i] < 0 || wei.strides[i] < 0) return std::nullopt;
+  }
+  MatmulOperands mm;
+  mm.src = n.args[0].ref();
+  mm.weight = n.args[1].ref();
+  mm.m = src.sizes[r - 2];
+  mm.k = src.sizes[r - 1];
+  mm.n = wei.sizes[r - 1];
+  if (wei.sizes[r - 2] != mm.k || mm.k == 0) return std::nullopt;
+  mm.batch.assign(src.sizes.begin(), src.sizes.end() - 2);
+  mm.src_strides = src.strides;
+  mm.wei_strides = wei.strides;
+  return mm;
+}
+
+}  // namespace
+
 std::optional<MatmulOperands> MatmulOf(const Graph& g, const Node& n) {
   if (n.kind != graph::NodeKind::kCall || LowerableResult(n) == nullptr) return std::nullopt;
   const std::string name = n.op->full_name();
@@ -229,6 +259,9 @@ std::optional<MatmulOperands> MatmulOf(const Graph& g, const Node& n) {
   } else if (name == "mm" || name == "matmul") {
     src = F32Operand(g, n.args[0]);
     wei = F32Operand(g, n.args[1]);
+    if (name == "matmul" && src != nullptr && wei != nullptr && src->sizes.size() >= 3) {
+      return BatchedMatmulOf(n, *src, *wei);
+    }
     if (src != nullptr && src->sizes.size() != 2) return std::nullopt;
   } else if (name == "addmm") {
     if (!IsScalarConstant(n.args[3]) || ConstantOf(n.args[3]) != 1.0 ||
@@ -335,6 +368,8 @@ bool OneDnnSupport::CanAppend(const Graph& g, absl::Span<const graph::NodeId> ch
   for (size_t i = 1; i < chain.size(); ++i) ops.push_back(*PostOpOf(g, g.node(chain[i]), chain[i - 1]));
   const std::optional<PostOpKind> added = PostOpOf(g, next, last.id);
   if (!added) return false;
+  // A batched matmul's dst is rank >= 3: its chains take eltwise post-ops only.
+  if (added->binary && MatmulOf(g, g.node(chain[0]))->batched()) return false;
   // oneDNN 2.6.3's brgemm matmul computes wrong values (errors of 6 to 15000 on unit
   // inputs) when two eltwise post-ops share an algorithm but not alpha/beta
   // (linear(0.5, 0) then linear(1, -6); pow(1, -1) then pow(1, 2)): the chain ends there.

@@ -62,13 +62,18 @@ struct EltwiseSpec {
 std::optional<EltwiseSpec> EltwiseOf(PwOp op);
 
 // The operands of a matmul-family anchor (linear, addmm with beta = alpha = 1, mm,
-// 2-D matmul), seen as dst[M, N] = src[M, K] @ weight[K, N] + bias[N].
+// 2-D matmul), seen as dst[M, N] = src[M, K] @ weight[K, N] + bias[N]; or a batched
+// matmul (both operands of one rank >= 3 with equal batch dims, no bias), whose operands
+// are read with their own strides (a transposed view costs no copy).
 struct MatmulOperands {
   graph::ValueRef src;
   graph::ValueRef weight;
   std::optional<graph::ValueRef> bias;
   bool weight_is_nk = false;  // linear: weight stored [N, K]
   int64_t m = 0, k = 0, n = 0;
+  std::vector<int64_t> batch;                   // batched only: the leading dims
+  std::vector<int64_t> src_strides, wei_strides;  // batched only
+  bool batched() const { return !batch.empty(); }
 };
 std::optional<MatmulOperands> MatmulOf(const graph::Graph& g, const graph::Node& n);
 
