@@ -107,6 +107,35 @@ void AppendPostOp(const Graph& g, const Node& next, NodeId chain, int64_t m, int
   names.push_back(absl::StrCat(PwOpName(op), "(", Name(g, other.ref()), ")"));
 }
 
+// The matmul primitive descriptor with the partition's post-op chain (binary post-ops
+// append their bindings to `s` and memory descriptors to `mds`); empty (pd.get(true) is
+// null) when oneDNN has no implementation.
+absl::StatusOr<dnnl::primitive_desc> MatmulPd(const Graph& g, const Partition& p,
+                                              const MatmulOperands& mm,
+                                              const memory::desc& src_md,
+                                              const memory::desc& wei_md,
+                                              const memory::desc* bias_md,
+                                              const memory::desc& dst_md,
+                                              const dnnl::engine& engine, Step& s,
+                                              std::vector<memory::desc>& mds,
+                                              std::vector<std::string>& post_names) {
+  dnnl::primitive_desc pd;
+  RETURN_IF_ERROR(DnnlCall([&] {
+    dnnl::post_ops po;
+    for (size_t i = 1; i < p.nodes.size(); ++i) {
+      AppendPostOp(g, g.node(p.nodes[i]), p.nodes[i - 1], mm.m, mm.n, po, s, mds, post_names);
+    }
+    dnnl::primitive_attr attr;
+    attr.set_post_ops(po);
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    const dnnl::matmul::desc d = bias_md != nullptr
+                                     ? dnnl::matmul::desc(src_md, wei_md, *bias_md, dst_md)
+                                     : dnnl::matmul::desc(src_md, wei_md, dst_md);
+    pd = dnnl::matmul::primitive_desc(d, attr, engine, /*allow_empty=*/true);
+  }));
+  return pd;
+}
+
 // A batched matmul: [..., M, K] @ [..., K, N] with both operands read in place, and
 // eltwise post-ops.
 absl::StatusOr<Step> LowerBatchedMatmul(const Graph& g, const Partition& p,
@@ -129,18 +158,8 @@ absl::StatusOr<Step> LowerBatchedMatmul(const Graph& g, const Partition& p,
   s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kValue, mm.weight});
   s.bindings.back().strides = mm.wei_strides;
   std::vector<std::string> post_names;
-  dnnl::primitive_desc pd;
-  RETURN_IF_ERROR(DnnlCall([&] {
-    dnnl::post_ops po;
-    for (size_t i = 1; i < p.nodes.size(); ++i) {
-      AppendPostOp(g, g.node(p.nodes[i]), p.nodes[i - 1], mm.m, mm.n, po, s, mds, post_names);
-    }
-    dnnl::primitive_attr attr;
-    attr.set_post_ops(po);
-    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src_md, wei_md, dst_md), attr, engine,
-                                      /*allow_empty=*/true);
-  }));
+  ASSIGN_OR_RETURN(dnnl::primitive_desc pd, MatmulPd(g, p, mm, src_md, wei_md, nullptr, dst_md,
+                                                     engine, s, mds, post_names));
   if (pd.get(true) == nullptr) return Unsupported("oneDNN has no batched matmul for these strides");
   RETURN_IF_ERROR(FinishChecked(s, pd, engine, mds));
   s.detail = absl::StrCat("batch [", absl::StrJoin(mm.batch, ", "), "] [", mm.m, "x", mm.k,
@@ -182,19 +201,9 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
     mds.push_back(bias_md);
   }
   std::vector<std::string> post_names;
-  dnnl::primitive_desc pd;
-  RETURN_IF_ERROR(DnnlCall([&] {
-    dnnl::post_ops po;
-    for (size_t i = 1; i < p.nodes.size(); ++i) {
-      AppendPostOp(g, g.node(p.nodes[i]), p.nodes[i - 1], mm.m, mm.n, po, s, mds, post_names);
-    }
-    dnnl::primitive_attr attr;
-    attr.set_post_ops(po);
-    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    const dnnl::matmul::desc d = mm.bias ? dnnl::matmul::desc(src_md, wei_md, bias_md, dst_md)
-                                         : dnnl::matmul::desc(src_md, wei_md, dst_md);
-    pd = dnnl::matmul::primitive_desc(d, attr, engine, /*allow_empty=*/true);
-  }));
+  ASSIGN_OR_RETURN(dnnl::primitive_desc pd,
+                   MatmulPd(g, p, mm, src_md, wei_md, mm.bias ? &bias_md : nullptr, dst_md,
+                            engine, s, mds, post_names));
   if (pd.get(true) == nullptr) return Unsupported("oneDNN has no matmul for these shapes");
   memory::desc weights_md = user_wei_md;
   RETURN_IF_ERROR(DnnlCall([&] { weights_md = pd.weights_desc(); }));
