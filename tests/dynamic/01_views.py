@@ -12,34 +12,8 @@
 #   counters["stats"]["unique_graphs"]: Dynamo makes the decisions, and the
 #   backend only adds guards that hold for every input used here.
 import torch
-from torch._dynamo.testing import CompileCounter
 from torch._dynamo.utils import counters
-
-
-def same(a, b):
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all([same(p, q) for p, q in zip(a, b)])
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return False
-    if a.is_floating_point():
-        return torch.allclose(a, b, atol=1e-6)
-    return torch.equal(a, b)
-
-
-def run(label, fn, inputs, dynamic, backend):
-    torch._dynamo.reset()
-    counters.clear()
-    cnt = CompileCounter()
-    if backend == "count":
-        opt = torch.compile(fn, backend=cnt, dynamic=dynamic)
-    else:
-        opt = torch.compile(fn, dynamic=dynamic)
-    ok = True
-    for args in inputs:
-        if not same(opt(*args), fn(*args)):
-            ok = False
-    graphs = cnt.frame_count if backend == "count" else counters["stats"]["unique_graphs"]
-    print(f"{label} dynamic={dynamic} backend={backend} equal: {ok} graphs: {graphs}")
+from _common import same, run
 
 
 def views(x):

@@ -13,16 +13,7 @@
 # Every result equals eager.
 import torch
 from torch._dynamo.testing import CompileCounter
-
-
-def same(a, b):
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all([same(p, q) for p, q in zip(a, b)])
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return False
-    if a.is_floating_point():
-        return torch.allclose(a, b, atol=1e-6)
-    return torch.equal(a, b)
+from _common import same
 
 
 def graphs(fn, inputs, dynamic):
