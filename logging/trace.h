@@ -21,6 +21,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "base/text.h"
 
 namespace wick::logging {
 
@@ -49,12 +50,9 @@ void TraceStructured(absl::string_view name, absl::string_view metadata_json,
 // The index of `s` in the trace's string table, emitting its `str` record first.
 int64_t TraceIntern(absl::string_view s);
 
-// JSON text of a string as Python's json.dumps writes it (ASCII only: other characters
-// as \uXXXX escapes).
-std::string JsonQuote(absl::string_view s);
-// JSON text of a float as json.dumps writes it (Python's repr: the shortest text that
-// reads back to the same double, "0.0012", "1764763628.123456", "1e-05").
-std::string JsonFloat(double x);
+// JSON text as json.dumps writes it (base/text.h), for the payloads callers build.
+using ::wick::base::JsonFloat;
+using ::wick::base::JsonQuote;
 
 }  // namespace wick::logging
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "base/text.h"
 
 namespace wick::report {
 
@@ -36,23 +37,6 @@ void Json::Set(absl::string_view key, Json value) {
 
 namespace {
 
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 
 // value -> object | array | string | number | true | false | null
 class Parser {
@@ -235,7 +219,7 @@ class Parser {
           } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
             return Fail("unpaired surrogate");
           }
-          AppendUtf8(cp, out);
+          base::AppendUtf8(cp, out);
           break;
         }
         default:
@@ -291,70 +275,6 @@ class Parser {
   std::string error_;
 };
 
-void AppendQuoted(absl::string_view s, std::string* out) {
-  out->push_back('"');
-  for (const char c : s) {
-    switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-          out->append(buf);
-        } else {
-          out->push_back(c);
-        }
-    }
-  }
-  out->push_back('"');
-}
-
-// Python's float repr: the shortest digits that round-trip, in fixed notation when the
-// decimal exponent is in [-4, 16) (with ".0" on integral values), else as 1.5e-05.
-void AppendDouble(double d, std::string* out) {
-  char buf[64];
-  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
-  const std::string sci(buf, ptr);  // "-1.25e-02"
-  const size_t e_pos = sci.find('e');
-  std::string mantissa = sci.substr(0, e_pos);
-  const int exponent = std::stoi(sci.substr(e_pos + 1));
-  const bool negative = !mantissa.empty() && mantissa[0] == '-';
-  if (negative) mantissa.erase(0, 1);
-  std::string digits;
-  for (const char c : mantissa) {
-    if (c != '.') digits.push_back(c);
-  }
-  if (negative) out->push_back('-');
-  if (exponent >= -4 && exponent < 16) {
-    if (exponent < 0) {
-      out->append("0.");
-      out->append(static_cast<size_t>(-exponent - 1), '0');
-      out->append(digits);
-    } else {
-      if (digits.size() < static_cast<size_t>(exponent) + 1) digits.resize(exponent + 1, '0');
-      out->append(digits, 0, exponent + 1);
-      out->push_back('.');
-      out->append(digits.size() > static_cast<size_t>(exponent) + 1 ? digits.substr(exponent + 1) : "0");
-    }
-    return;
-  }
-  out->push_back(digits[0]);
-  if (digits.size() > 1) {
-    out->push_back('.');
-    out->append(digits, 1, std::string::npos);
-  }
-  // |exponent| <= 324 for a double; Python pads it to two digits.
-  const int magnitude = exponent < 0 ? -exponent : exponent;
-  out->append(exponent < 0 ? "e-" : "e+");
-  if (magnitude < 10) out->push_back('0');
-  out->append(std::to_string(magnitude));
-}
 
 }  // namespace
 
@@ -368,8 +288,8 @@ void Json::DumpTo(std::string* out, int indent, int depth) const {
     case Type::kNull: out->append("null"); break;
     case Type::kBool: out->append(as_bool() ? "true" : "false"); break;
     case Type::kInt: out->append(std::to_string(as_int())); break;
-    case Type::kDouble: AppendDouble(as_double(), out); break;
-    case Type::kString: AppendQuoted(as_string(), out); break;
+    case Type::kDouble: out->append(base::JsonFloat(as_double())); break;
+    case Type::kString: out->append(base::JsonQuote(as_string(), /*ascii=*/false)); break;
     case Type::kArray: {
       const Array& a = as_array();
       out->push_back('[');
@@ -388,7 +308,7 @@ void Json::DumpTo(std::string* out, int indent, int depth) const {
       for (size_t i = 0; i < o.size(); ++i) {
         if (i > 0) out->append(indent ? "," : ", ");
         newline(depth + 1);
-        AppendQuoted(o[i].first, out);
+        out->append(base::JsonQuote(o[i].first, /*ascii=*/false));
         out->append(": ");
         o[i].second.DumpTo(out, indent, depth + 1);
       }
@@ -412,11 +332,5 @@ std::string Json::DumpPretty() const {
 }
 
 absl::StatusOr<Json> ParseJson(absl::string_view text) { return Parser(text).ParseDocument(); }
-
-std::string JsonQuote(absl::string_view s) {
-  std::string out;
-  AppendQuoted(s, &out);
-  return out;
-}
 
 }  // namespace wick::report

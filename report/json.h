@@ -79,9 +79,6 @@ class Json {
 // Infinity (as serde_json, and so tlparse, does). InvalidArgument says where it failed.
 absl::StatusOr<Json> ParseJson(absl::string_view text);
 
-// `s` as a JSON string literal, quotes included.
-std::string JsonQuote(absl::string_view s);
-
 }  // namespace wick::report
 
 #endif  // WICK_REPORT_JSON_H_

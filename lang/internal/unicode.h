@@ -9,6 +9,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "base/text.h"
 
 namespace wick::lang::internal {
 
@@ -17,7 +18,7 @@ namespace wick::lang::internal {
 char32_t DecodeUtf8(absl::string_view s, size_t* len);
 
 // Appends the UTF-8 encoding of `cp` (<= 0x10FFFF) to `out`.
-void AppendUtf8(char32_t cp, std::string* out);
+using ::wick::base::AppendUtf8;
 
 // Whether `s` is well-formed UTF-8; if not, *bad_offset is the first bad byte.
 bool ValidUtf8(absl::string_view s, size_t* bad_offset);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "base/text.h"
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/args.h"
 #include "vm/builtins/internal.h"
@@ -133,21 +134,7 @@ Value PowFn(Runtime& rt, Args args, const KwArgs& kw) {
 }
 
 void AppendUtf8(std::string* out, uint32_t cp) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
+  base::AppendUtf8(static_cast<char32_t>(cp), out);
 }
 
 Value ChrFn(Runtime& rt, Args args, const KwArgs& kw) {

@@ -1,5 +1,6 @@
 // UTF-8 coding and the character tables behind str's code-point operations (see
 // unicode.h for the coverage and what would replace the tables).
+#include "base/text.h"
 #include "vm/objects/unicode.h"
 
 #include <initializer_list>
@@ -36,21 +37,7 @@ std::u32string DecodeUtf8(absl::string_view s) {
 }
 
 void AppendUtf8(std::string* out, char32_t c) {
-  if (c < 0x80) {
-    out->push_back(static_cast<char>(c));
-  } else if (c < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (c >> 6)));
-    out->push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else if (c < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (c >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (c >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  }
+  base::AppendUtf8(c, out);
 }
 
 std::string EncodeUtf8(const std::u32string& s) {
