@@ -1,9 +1,10 @@
 // UTF-8 coding and the character tables behind str's code-point operations (see
 // unicode.h for the coverage and what would replace the tables).
-#include "base/text.h"
 #include "vm/objects/unicode.h"
 
 #include <initializer_list>
+
+#include "base/text.h"
 
 namespace wick::vm::internal {
 
