@@ -1,8 +1,12 @@
 #include "tensor/dtype.h"
 
+#include <atomic>
+
 namespace wick::tensor {
 namespace {
-DType g_default_float = DType::kFloat32;
+// Process-wide (torch.set_default_dtype from any interpreter thread); relaxed, since
+// nothing else is published with it.
+std::atomic<DType> g_default_float{DType::kFloat32};
 }  // namespace
 
 size_t ElementSize(DType t) {
@@ -63,7 +67,7 @@ DType PromoteTypes(DType a, DType b) {
   return static_cast<uint8_t>(a) >= static_cast<uint8_t>(b) ? a : b;
 }
 
-DType DefaultFloatDType() { return g_default_float; }
-void SetDefaultFloatDType(DType t) { g_default_float = t; }
+DType DefaultFloatDType() { return g_default_float.load(std::memory_order_relaxed); }
+void SetDefaultFloatDType(DType t) { g_default_float.store(t, std::memory_order_relaxed); }
 
 }  // namespace wick::tensor

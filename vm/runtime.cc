@@ -2,9 +2,12 @@
 // pending exception.
 #include "vm/runtime.h"
 
+#include <atomic>
 #include <utility>
 #include <vector>
 
+#include "absl/base/attributes.h"
+#include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "vm/objects/dict.h"
@@ -106,6 +109,10 @@ void Type::ClearRefs() {
 // Every entry is stamped with a global epoch that is bumped whenever a type dict gains
 // or loses a key, or a type dies, so stale slots are never returned. Replacing a
 // class attribute's value keeps its slot, so `Cls.x = v` invalidates nothing.
+//
+// Interpreters on different threads must not share entries, so each thread has its own
+// table; the epoch stays process-wide so that a type dying on one thread also voids
+// what another thread cached for a type that later reuses its address.
 namespace {
 struct LookupCacheEntry {
   const Type* type = nullptr;
@@ -114,24 +121,41 @@ struct LookupCacheEntry {
   const Value* found = nullptr;
 };
 constexpr size_t kLookupCacheSize = 4096;  // a power of two
-LookupCacheEntry g_lookup_cache[kLookupCacheSize];
-uint64_t g_lookup_epoch = 1;  // entries start at 0, so never valid until filled
+std::atomic<uint64_t> g_lookup_epoch{1};  // entries start at 0, so never valid until filled
+
+// A plain pointer, so reading it needs no TLS guard; the table is allocated on the
+// thread's first lookup rather than being a 128 KiB static TLS block.
+thread_local LookupCacheEntry* t_lookup_cache = nullptr;
+
+struct ThreadLookupCacheOwner {
+  ~ThreadLookupCacheOwner() { delete[] std::exchange(t_lookup_cache, nullptr); }
+};
+
+ABSL_ATTRIBUTE_NOINLINE LookupCacheEntry* NewThreadLookupCache() {
+  thread_local ThreadLookupCacheOwner owner;  // frees the table when the thread exits
+  t_lookup_cache = new LookupCacheEntry[kLookupCacheSize];
+  return t_lookup_cache;
+}
 }  // namespace
 
-void Type::InvalidateLookupCache() { ++g_lookup_epoch; }
+void Type::InvalidateLookupCache() { g_lookup_epoch.fetch_add(1, std::memory_order_relaxed); }
 
 namespace internal {
-uint64_t TypeLookupEpoch() { return g_lookup_epoch; }
+uint64_t TypeLookupEpoch() { return g_lookup_epoch.load(std::memory_order_relaxed); }
 }  // namespace internal
 
 const Value* Type::Lookup(Str* name) const {
   if (!name->interned()) return LookupChain(name);
+  LookupCacheEntry* cache = t_lookup_cache;
+  if (ABSL_PREDICT_FALSE(cache == nullptr)) cache = NewThreadLookupCache();
   uintptr_t h = (reinterpret_cast<uintptr_t>(this) >> 4) ^
                 (reinterpret_cast<uintptr_t>(name) >> 3);
-  LookupCacheEntry& e = g_lookup_cache[(h ^ (h >> 12)) & (kLookupCacheSize - 1)];
-  if (e.epoch == g_lookup_epoch && e.type == this && e.name == name) return e.found;
+  LookupCacheEntry& e = cache[(h ^ (h >> 12)) & (kLookupCacheSize - 1)];
+  // Read before the walk: a bump during it leaves the entry stale, never wrongly valid.
+  const uint64_t epoch = g_lookup_epoch.load(std::memory_order_relaxed);
+  if (e.epoch == epoch && e.type == this && e.name == name) return e.found;
   const Value* found = LookupChain(name);
-  e = LookupCacheEntry{this, name, g_lookup_epoch, found};
+  e = LookupCacheEntry{this, name, epoch, found};
   return found;
 }
 

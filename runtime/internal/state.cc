@@ -3,8 +3,10 @@
 #include "runtime/internal/state.h"
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <utility>
 
@@ -16,10 +18,28 @@
 namespace wick::runtime::internal {
 namespace {
 
-absl::flat_hash_map<const vm::Runtime*, RuntimeState*>& States() {
-  static auto* states = new absl::flat_hash_map<const vm::Runtime*, RuntimeState*>();
-  return *states;
+// Every Runtime's state. Runtimes on different threads come and go concurrently, so
+// the map is locked; State() is on the per-call path, so each thread remembers the
+// last state it looked up, valid while no state has died since (`generation`). A
+// std::mutex rather than absl::Mutex: ThreadSanitizer sees through pthread locks but not
+// through the (uninstrumented) system absl library.
+struct StateRegistry {
+  std::mutex mu;
+  absl::flat_hash_map<const vm::Runtime*, RuntimeState*> states;  // guarded by mu
+  std::atomic<uint64_t> generation{0};  // bumped under `mu` when a state dies
+};
+
+StateRegistry& Registry() {
+  static auto* registry = new StateRegistry();
+  return *registry;
 }
+
+struct LastState {
+  const vm::Runtime* rt = nullptr;
+  RuntimeState* state = nullptr;
+  uint64_t generation = 0;
+};
+thread_local LastState t_last_state;  // trivial, so reading it needs no TLS guard
 
 // The module `name` if it can be imported, else None (the import error is cleared).
 vm::Value TryImport(vm::Runtime& rt, absl::string_view name) {
@@ -83,15 +103,28 @@ absl::string_view StanceName(Stance s) {
 }
 
 RuntimeState& State(vm::Runtime& rt) {
-  auto it = States().find(&rt);
-  if (it != States().end()) return *it->second;
-  // Pinned by its own reference; the Runtime frees it at teardown.
-  RuntimeState* s = rt.Alloc<RuntimeState>(rt.types().object, &rt);
-  States()[&rt] = s;
+  LastState& last = t_last_state;
+  StateRegistry& r = Registry();
+  // A state that died since bumped the generation, so a new Runtime at a dead one's
+  // address never matches.
+  if (last.rt == &rt && last.generation == r.generation.load(std::memory_order_relaxed)) {
+    return *last.state;
+  }
+  std::lock_guard<std::mutex> lock(r.mu);
+  RuntimeState*& s = r.states[&rt];
+  // Pinned by its own reference; the Runtime frees it at teardown. Only this Runtime's
+  // thread creates its state, and allocating runs no Python code.
+  if (s == nullptr) s = rt.Alloc<RuntimeState>(rt.types().object, &rt);
+  last = {&rt, s, r.generation.load(std::memory_order_relaxed)};
   return *s;
 }
 
-RuntimeState::~RuntimeState() { States().erase(rt_); }
+RuntimeState::~RuntimeState() {
+  StateRegistry& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.states.erase(rt_);
+  r.generation.fetch_add(1, std::memory_order_relaxed);
+}
 
 void RuntimeState::ClearRefs() {
   caches_.clear();

@@ -5,6 +5,8 @@
 // for a package; RunMain puts the script's directory first, as CPython does). Children
 // become attributes of their parent, as in CPython.
 #include <fstream>
+#include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -20,23 +22,53 @@
 namespace wick::vm {
 namespace {
 
-absl::flat_hash_map<std::string, Interpreter::ModuleInit>& NativeModules() {
-  static auto* m = new absl::flat_hash_map<std::string, Interpreter::ModuleInit>();
-  return *m;
+// The registered modules, shared by every interpreter in the process. Interpreters on
+// different threads register (each setup registers the same names again) and import
+// concurrently, so both maps are locked; imports are rare, so one mutex suffices.
+// Sources are shared pointers, so an import takes its source out of the lock cheaply.
+// A std::mutex rather than absl::Mutex: ThreadSanitizer sees through pthread locks but
+// not through the (uninstrumented) system absl library.
+struct ModuleRegistry {
+  std::mutex mu;
+  absl::flat_hash_map<std::string, Interpreter::ModuleInit> native;  // guarded by mu
+  absl::flat_hash_map<std::string, std::shared_ptr<const std::string>> python;  // by mu
+};
+
+ModuleRegistry& Registry() {
+  static auto* r = new ModuleRegistry();
+  return *r;
 }
-absl::flat_hash_map<std::string, std::string>& PythonModules() {
-  static auto* m = new absl::flat_hash_map<std::string, std::string>();
-  return *m;
+
+// What `name` is registered as (neither set when it is not registered).
+struct RegisteredModule {
+  Interpreter::ModuleInit native = nullptr;
+  std::shared_ptr<const std::string> python;
+};
+
+RegisteredModule FindRegistered(const std::string& name) {
+  ModuleRegistry& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  RegisteredModule m;
+  if (auto it = r.native.find(name); it != r.native.end()) m.native = it->second;
+  if (auto it = r.python.find(name); it != r.python.end()) m.python = it->second;
+  return m;
 }
 
 }  // namespace
 
 void Interpreter::RegisterNativeModule(absl::string_view name, ModuleInit init) {
-  NativeModules()[std::string(name)] = init;
+  ModuleRegistry& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.native[name] = init;
 }
 
 void Interpreter::RegisterPythonModule(absl::string_view name, absl::string_view source) {
-  PythonModules()[std::string(name)] = std::string(source);
+  ModuleRegistry& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  std::shared_ptr<const std::string>& slot = r.python[name];
+  // Every interpreter setup registers the same sources again: keep those as they are.
+  if (slot != nullptr && *slot == source) return;
+  slot = std::make_shared<const std::string>(source);
 }
 
 namespace {
@@ -97,10 +129,10 @@ bool FindSourceFile(Interpreter& in, const std::string& name, std::string* path,
 // Returns None when no such module is registered or found on sys.path.
 Value LoadModule(Interpreter& in, const std::string& name) {
   Runtime& rt = in.runtime();
-  auto native = NativeModules().find(name);
-  auto python = PythonModules().find(name);
+  // A copy: the module's code may register more modules while it runs.
+  const RegisteredModule registered = FindRegistered(name);
   std::string file, file_source;
-  if (native == NativeModules().end() && python == PythonModules().end()) {
+  if (registered.native == nullptr && registered.python == nullptr) {
     bool error = false;
     if (!FindSourceFile(in, name, &file, &file_source, &error)) return Value::None();
     if (error) return Value::Raised();
@@ -109,16 +141,16 @@ Value LoadModule(Interpreter& in, const std::string& name) {
   Value key = rt.NewStr(name);
   if (!in.sys_modules()->Set(rt, key, module)) return Value::Raised();
   bool ok;
-  if (native != NativeModules().end()) {
-    ok = native->second(in, module);
+  if (registered.native != nullptr) {
+    ok = registered.native(in, module);
   } else {
     Dict* globals = module.as<Module>()->dict;
     globals->SetStr(rt, rt.Intern("__builtins__"), Value::Borrow(in.builtins()));
-    const bool from_file = python == PythonModules().end();
+    const bool from_file = registered.python == nullptr;
     if (from_file) globals->SetStr(rt, rt.Intern("__file__"), rt.NewStr(file));
     absl::StatusOr<Value> code =
         from_file ? CompileSource(rt, file_source, file)
-                  : CompileSource(rt, python->second, absl::StrCat("<", name, ">"));
+                  : CompileSource(rt, *registered.python, absl::StrCat("<", name, ">"));
     if (!code.ok()) {
       rt.RaiseStatus(code.status());
       ok = false;
@@ -205,7 +237,8 @@ Value ImportFrom(Interpreter& in, const Value& module, Str* name) {
   if (rt.TypeOf(module) == rt.types().module) modname = module.as<Module>()->name;
   // A submodule not imported yet: `from a import b` where b is a.b.
   std::string full = absl::StrCat(modname, ".", name->view());
-  if (NativeModules().contains(full) || PythonModules().contains(full)) {
+  const RegisteredModule registered = FindRegistered(full);
+  if (registered.native != nullptr || registered.python != nullptr) {
     return in.ImportModule(full);
   }
   bool error = false;

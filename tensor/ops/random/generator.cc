@@ -47,6 +47,7 @@ uint64_t NondeterministicSeed() {
 }  // namespace
 
 void Generator::ManualSeed(uint64_t seed) {
+  std::lock_guard<std::mutex> lock(mutex_);
   seed_ = seed;
   state_[0] = static_cast<uint32_t>(seed);
   for (int i = 1; i < kN; ++i) {
@@ -60,6 +61,12 @@ void Generator::ManualSeed(uint64_t seed) {
   next_float_normal_.reset();
 }
 
+uint64_t Generator::initial_seed() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return seed_;
+}
+
+// ManualSeed locks.
 uint64_t Generator::SeedNondeterministically() {
   const uint64_t s = NondeterministicSeed();
   ManualSeed(s);
@@ -117,6 +124,7 @@ void Generator::Fill64(uint64_t* out, int64_t n) {
 
 std::vector<uint8_t> Generator::GetState() const {
   std::vector<uint8_t> b(kStateSize, 0);
+  std::lock_guard<std::mutex> lock(mutex_);
   Put<uint64_t>(b, kOffSeed, seed_);
   Put<int32_t>(b, kOffLeft, left_);
   Put<int32_t>(b, kOffSeeded, 1);
@@ -166,6 +174,7 @@ absl::Status Generator::SetState(absl::Span<const uint8_t> b) {
   if (b.size() == kStateSize && b[kOffFloatValid] != 0) {
     float_normal = Get<float>(b, kOffFloatNormal);
   }
+  std::lock_guard<std::mutex> lock(mutex_);
   seed_ = Get<uint64_t>(b, kOffSeed);
   left_ = left;
   next_ = next;

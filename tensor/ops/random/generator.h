@@ -36,7 +36,7 @@ class Generator {
   // Clears the normal caches. (Callers holding a negative Python int pass its two's
   // complement, as PyTorch does.)
   void ManualSeed(uint64_t seed);
-  uint64_t initial_seed() const { return seed_; }
+  uint64_t initial_seed() const;
   // torch.seed(): reseeds from a non-deterministic source and returns the new seed
   // (53 bits, so that it fits the int64 Values the registry returns).
   uint64_t SeedNondeterministically();
@@ -78,8 +78,9 @@ class Generator {
   // error the generator is unchanged.
   absl::Status SetState(absl::Span<const uint8_t> bytes);
 
-  // Samplers hold this while they draw, as PyTorch's kernels do; the generator itself
-  // does not lock (single draws stay a few instructions).
+  // Samplers hold this while they draw, as PyTorch's kernels do; the draws themselves
+  // do not lock (single draws stay a few instructions). ManualSeed, initial_seed,
+  // SeedNondeterministically, GetState and SetState lock it themselves.
   std::mutex& mutex() { return mutex_; }
 
  private:
@@ -102,7 +103,7 @@ class Generator {
   uint64_t seed_ = 0;
   std::optional<double> next_double_normal_;
   std::optional<float> next_float_normal_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;  // also locked by the const readers
 };
 
 // The process-wide generator behind torch.manual_seed and every op that is not given
