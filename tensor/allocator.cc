@@ -1,6 +1,10 @@
 #include "tensor/allocator.h"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <bit>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -18,7 +22,15 @@ size_t ClassOf(size_t nbytes) {
   return std::bit_width(nbytes - 1);
 }
 
+// Physical memory, the default cap on one allocation.
+size_t PhysicalMemoryBytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return SIZE_MAX;
+  return static_cast<size_t>(pages) * static_cast<size_t>(page);
+}
+
 struct State {
+  std::atomic<size_t> max_allocation{PhysicalMemoryBytes()};
   std::mutex mu;
   std::vector<void*> free_lists[kNumClasses];
   AllocatorStats stats;
@@ -37,10 +49,11 @@ CachingAllocator& CachingAllocator::Get() {
 }
 
 void* CachingAllocator::Allocate(size_t nbytes) {
+  State& s = GetState();
+  if (nbytes > s.max_allocation.load(std::memory_order_relaxed)) return nullptr;
   const size_t cls = ClassOf(nbytes);
   if (cls >= kNumClasses) return nullptr;
   const size_t class_bytes = size_t{1} << cls;
-  State& s = GetState();
   {
     std::lock_guard<std::mutex> lock(s.mu);
     ++s.stats.allocations;
@@ -94,6 +107,14 @@ AllocatorStats CachingAllocator::Stats() const {
   State& s = GetState();
   std::lock_guard<std::mutex> lock(s.mu);
   return s.stats;
+}
+
+void CachingAllocator::SetMaxAllocationBytes(size_t nbytes) {
+  GetState().max_allocation.store(nbytes, std::memory_order_relaxed);
+}
+
+size_t CachingAllocator::MaxAllocationBytes() const {
+  return GetState().max_allocation.load(std::memory_order_relaxed);
 }
 
 }  // namespace wick::tensor

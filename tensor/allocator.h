@@ -30,6 +30,11 @@ class CachingAllocator {
   void Free(void* ptr, size_t nbytes);
   // Releases every cached block to the system.
   void EmptyCache();
+  // The largest single request granted (default: the machine's physical memory). A
+  // larger one fails like an out-of-memory allocation instead of overcommitting memory
+  // that the first write would then run out of.
+  void SetMaxAllocationBytes(size_t nbytes);
+  size_t MaxAllocationBytes() const;
   AllocatorStats Stats() const;
 
  private:

@@ -1,5 +1,5 @@
 // Parsing and printing of op schemas in native_functions.yaml syntax:
-//   schema  -> name ['.' overload] '(' [arg {',' arg}] ')' '->' returns
+//   schema  -> [namespace '::'] name ['.' overload] '(' [arg {',' arg}] ')' '->' returns
 //   arg     -> '*' | type [alias] name ['=' default]
 //   type    -> base ['[' [N] ']'] ['?']     (also 'Tensor?[]')
 //   alias   -> '(' letter ['!'] ')'
@@ -24,6 +24,13 @@ class SchemaParser {
     OpSchema s;
     s.name = Ident();
     if (s.name.empty()) return Error("expected op name");
+    // A custom op's namespace: "mylib::scale" (torch.library's spelling).
+    if (text_.substr(pos_, 2) == "::") {
+      pos_ += 2;
+      const std::string op = Ident();
+      if (op.empty()) return Error("expected op name after '::'");
+      s.name = absl::StrCat(s.name, "::", op);
+    }
     if (Accept('.')) {
       s.overload = Ident();
       if (s.overload.empty()) return Error("expected overload name");

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "base/python_error.h"
 #include "tensor/allocator.h"
 #include "tensor/copy.h"
 #include "tensor/shape.h"
@@ -67,15 +68,30 @@ absl::StatusOr<Tensor> Tensor::EmptyStrided(IntSpan sizes, IntSpan strides, DTyp
     }
     if (sizes[i] == 0) extent = 0;
   }
+  // Sizes from scripts can be anything: the byte count is computed with overflow checks
+  // (PyTorch's message), never wrapped around into a small allocation.
+  bool overflow = false;
+  int64_t numel = 1;
+  for (int64_t size : sizes) overflow |= __builtin_mul_overflow(numel, size, &numel);
   if (extent != 0) {
-    for (size_t i = 0; i < sizes.size(); ++i) extent += (sizes[i] - 1) * strides[i];
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      int64_t span = 0;
+      overflow |= __builtin_mul_overflow(sizes[i] - 1, strides[i], &span);
+      overflow |= __builtin_add_overflow(extent, span, &extent);
+    }
   }
-  const size_t nbytes = static_cast<size_t>(extent) * ElementSize(dtype);
-  auto storage = Storage::Allocate(nbytes);
+  int64_t nbytes = 0;
+  overflow |= __builtin_mul_overflow(extent, static_cast<int64_t>(ElementSize(dtype)), &nbytes);
+  if (overflow) {
+    return RuntimeError(absl::StrCat("Storage size calculation overflowed with sizes=",
+                                     ShapeToString(sizes)));
+  }
+  auto storage = Storage::Allocate(static_cast<size_t>(nbytes));
   if (storage == nullptr) {
     return absl::ResourceExhaustedError(absl::StrCat(
-        "[enforce fail at alloc_cpu.cpp] DefaultCPUAllocator: can't allocate memory: you "
-        "tried to allocate ", nbytes, " bytes."));
+        "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate "
+        "memory: you tried to allocate ", nbytes, " bytes. Error code 12 (Cannot allocate "
+        "memory)"));
   }
   return Make(std::move(storage), sizes, strides, 0, dtype);
 }

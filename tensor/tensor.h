@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
@@ -67,6 +68,12 @@ class Tensor {
   // to a tensor by an op (it takes part in type promotion as a scalar).
   static Tensor FromScalar(Scalar value, std::optional<DType> dtype = std::nullopt,
                            bool wrapped_number = false);
+  // A tensor over an existing storage (host buffers, api/tensor.h). The caller has
+  // checked that the geometry stays inside the storage.
+  static Tensor FromStorage(std::shared_ptr<Storage> storage, IntSpan sizes, IntSpan strides,
+                            int64_t offset, DType dtype) {
+    return Make(std::move(storage), sizes, strides, offset, dtype);
+  }
   // A view of `base`'s storage with new geometry (no bounds check beyond the debug one).
   static Tensor View(const Tensor& base, IntSpan sizes, IntSpan strides, int64_t offset);
 

@@ -5,8 +5,10 @@
 // stop the trace (torch._dynamo.graph_break(), print, Tensor.item()).
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
 #include "tensor/op_registry.h"
@@ -509,9 +511,13 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   std::string op;
   bool method = false;
   if (vm::RegistryOpOf(rt, v, &op, &method)) {
+    std::string target = method ? op : "torch." + op;
+    // A custom op (tensor/custom_ops.h) is spelled as scripts reach it: torch.ops.ns.name.
+    if (!method && absl::StrContains(op, "::")) {
+      target = "torch.ops." + absl::StrReplaceAll(op, {{"::", "."}});
+    }
     return CallTensorOp(tx, op, std::move(args), std::move(kwargs),
-                        method ? CallStyle::kMethod : CallStyle::kFunction,
-                        method ? op : "torch." + op);
+                        method ? CallStyle::kMethod : CallStyle::kFunction, std::move(target));
   }
   if (rt.TypeOf(v) == rt.types().builtin_function) {
     const std::string& name = v.as<vm::BuiltinFunction>()->name;
@@ -623,6 +629,9 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       if (v.is_object()) {
         if (IsReorderable(tx.state(), v)) return DeferCall(tx, fn, std::move(args), kwargs);
         RETURN_IF_ERROR(CheckDisabled(tx, v));
+        if (IsAllowedInGraph(tx.state().rt, v)) {
+          return CallAllowedInGraph(tx, fn, std::move(args), std::move(kwargs));
+        }
         if (IsNonstrict(tx.state().rt, v)) {
           ++tx.state().nonstrict_depth;
           absl::StatusOr<VarPtr> r = InlineFunction(tx, fn, std::move(args), std::move(kwargs));

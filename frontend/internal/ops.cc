@@ -417,7 +417,8 @@ absl::StatusOr<Arg> SpellArg(Translator& tx, const VarPtr& v) {
 absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
                                     std::vector<VarPtr> args,
                                     std::vector<std::pair<std::string, VarPtr>> kwargs,
-                                    CallStyle style, std::string target) {
+                                    CallStyle style, std::string target,
+                                    const tensor::OpDef* op) {
   TraceState& st = tx.state();
   auto unsupported = [&](const std::string& why) {
     return tx.Break("Unsupported function call", absl::StrCat(target, ": ", why),
@@ -437,7 +438,15 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
     if (!v.ok()) return unsupported(std::string(v.status().message()));
     tkw.emplace_back(k, *std::move(v));
   }
-  absl::StatusOr<tensor::BoundCall> call = tensor::OpRegistry::Global().Bind(name, targs, tkw);
+  auto bind = [&](absl::Span<const tensor::Value> values,
+                  const tensor::Kwargs& kw) -> absl::StatusOr<tensor::BoundCall> {
+    if (op == nullptr) return tensor::OpRegistry::Global().Bind(name, values, kw);
+    absl::StatusOr<std::vector<tensor::Value>> bound =
+        tensor::BindArguments(op->schema, values, kw);
+    if (!bound.ok()) return bound.status();
+    return tensor::BoundCall{op, *std::move(bound)};
+  };
+  absl::StatusOr<tensor::BoundCall> call = bind(targs, tkw);
   bool float_inputs = false;
   for (const VarPtr& a : args) float_inputs |= a->float_input;
   for (auto& kv : kwargs) float_inputs |= kv.second->float_input;
@@ -449,7 +458,8 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
     for (auto& kv : kwargs) {
       if (kv.second->float_input) SpecializeVar(tx, kv.second);
     }
-    return CallTensorOp(tx, name, std::move(args), std::move(kwargs), style, std::move(target));
+    return CallTensorOp(tx, name, std::move(args), std::move(kwargs), style, std::move(target),
+                        op);
   }
   if (!call.ok()) {
     return tx.Break("Observed exception", std::string(call.status().message()),
@@ -488,7 +498,7 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
     g_probe = nullptr;
     probe.active = false;
     if (ok) {
-      absl::StatusOr<tensor::BoundCall> pc = tensor::OpRegistry::Global().Bind(name, pargs, pkw);
+      absl::StatusOr<tensor::BoundCall> pc = bind(pargs, pkw);
       if (pc.ok() && pc->op == call->op) probed = *std::move(pc);
     }
     if (!probed.has_value()) {

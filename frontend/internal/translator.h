@@ -338,11 +338,19 @@ absl::StatusOr<std::vector<VarPtr>> Unpack(Translator& tx, const VarPtr& v);
 
 // Calls registry op `name` with trackers as the eager bindings would, adding a node.
 // `spelling` says how the user wrote it (its args are filled from `args`/`kwargs` when
-// left empty).
+// left empty). `op`, when given, is the op itself, bound by its schema instead of
+// looking `name` up (functions allowed in graphs, whose ops are not in the registry).
 absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
                                     std::vector<VarPtr> args,
                                     std::vector<std::pair<std::string, VarPtr>> kwargs,
-                                    graph::CallStyle style, std::string target);
+                                    graph::CallStyle style, std::string target,
+                                    const tensor::OpDef* op = nullptr);
+// torch.compiler.allow_in_graph: a call to marked function `fn` as one graph node that
+// calls the function when the graph runs (graph_functions.cc).
+bool IsAllowedInGraph(vm::Runtime& rt, const vm::Value& fn);
+absl::StatusOr<VarPtr> CallAllowedInGraph(Translator& tx, const VarPtr& fn,
+                                          std::vector<VarPtr> args,
+                                          std::vector<std::pair<std::string, VarPtr>> kwargs);
 // A fresh Python value equal to a tracker made only of constants (constants, and
 // tuples/lists/Sizes of them); false when it holds anything else.
 bool ReifyConstant(vm::Runtime& rt, const VarPtr& v, vm::Value* out);

@@ -5,7 +5,9 @@
 // (`x.view(2, 3)`, `torch.zeros(2, 3)`).
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal.h"
 #include "vm/protocol.h"
@@ -56,8 +58,16 @@ Value OpFunctionDescrGet(Runtime& rt, const Value& descr, const Value& instance,
   return rt.NewBoundMethod(instance, descr);
 }
 
+// "mylib::scale" -> "mylib.scale" (how torch.ops spells a custom op).
+std::string DottedOpName(absl::string_view op) {
+  return absl::StrReplaceAll(op, {{"::", "."}});
+}
+
 Value OpFunctionRepr(Runtime& rt, const Value& v) {
   OpFunction* f = v.as<OpFunction>();
+  if (absl::StrContains(f->op, "::")) {
+    return rt.NewStr(absl::StrCat("<OpOverloadPacket(op='", DottedOpName(f->op), "')>"));
+  }
   if (f->method) return rt.NewStr(absl::StrCat("<method '", f->op, "' of 'Tensor' objects>"));
   return rt.NewStr(absl::StrCat("<built-in method ", f->op, " of type object>"));
 }
@@ -66,6 +76,8 @@ Value OpFunctionGetAttr(Runtime& rt, const Value& v, Str* name) {
   if (name == rt.names().name || name == rt.names().qualname) {
     return rt.NewStr(v.as<OpFunction>()->op);
   }
+  // torch.ops.mylib.scale.default: the one overload of a custom op is the packet itself.
+  if (absl::StrContains(v.as<OpFunction>()->op, "::") && name->view() == "default") return v;
   return GenericGetAttr(rt, v, name);
 }
 
@@ -85,7 +97,46 @@ Type* OpFunctionType(Runtime& rt) {
   return s.op_function_type.as<Type>();
 }
 
+// --- torch.ops ---------------------------------------------------------------------
+// `torch.ops` and its namespaces (`torch.ops.aten`, `torch.ops.mylib`): attribute access
+// looks the registry up at that moment, so custom ops registered after `import torch`
+// are found.
+
+Value OpsNamespaceGetAttr(Runtime& rt, const Value& v, Str* name) {
+  const std::string& ns = v.as<OpsNamespace>()->ns;
+  const absl::string_view attr = name->view();
+  if (absl::StartsWith(attr, "__")) return GenericGetAttr(rt, v, name);
+  if (ns.empty()) return NewOpsNamespace(rt, attr);
+  const std::string op = ns == "aten" ? std::string(attr) : absl::StrCat(ns, "::", attr);
+  if (!tensor::OpRegistry::Global().Overloads(op).empty()) return NewOpFunction(rt, op, false);
+  return rt.Raise(rt.exc().attribute_error,
+                  absl::StrCat("'_OpNamespace' '", ns, "' object has no attribute '", attr,
+                               "'"));
+}
+
+Value OpsNamespaceRepr(Runtime& rt, const Value& v) {
+  const std::string& ns = v.as<OpsNamespace>()->ns;
+  return rt.NewStr(ns.empty() ? "<module 'torch.ops' from 'torch._ops.py'>"
+                              : absl::StrCat("<module 'torch.ops.", ns, "'>"));
+}
+
+Type* OpsNamespaceType(Runtime& rt) {
+  TorchState& s = State(rt);
+  if (s.ops_namespace_type.is_none()) {
+    Type* t = rt.NewBuiltinType("_OpNamespace", rt.types().object, Layout::kOther);
+    t->slots().getattr = &OpsNamespaceGetAttr;
+    t->slots().repr = &OpsNamespaceRepr;
+    t->slots().construct = nullptr;
+    s.ops_namespace_type = Value::Steal(t);
+  }
+  return s.ops_namespace_type.as<Type>();
+}
+
 }  // namespace
+
+Value NewOpsNamespace(Runtime& rt, absl::string_view ns) {
+  return Value::Steal(rt.Alloc<OpsNamespace>(OpsNamespaceType(rt), std::string(ns)));
+}
 
 Value CallOp(Runtime& rt, absl::string_view name, Args args, const KwArgs& kwargs) {
   const tensor::OpRegistry& reg = tensor::OpRegistry::Global();
@@ -132,6 +183,8 @@ void InstallTorchOpFunctions(Runtime& rt, Dict* module_dict) {
 }  // namespace wick::vm::torch
 
 namespace wick::vm {
+
+Value NewTensorObject(Runtime& rt, tensor::Tensor t) { return torch::WrapTensor(rt, std::move(t)); }
 
 const tensor::Tensor* TensorOfObject(Runtime& rt, const Value& v) {
   return torch::IsTensor(rt, v) ? &torch::TensorOf(v) : nullptr;

@@ -46,6 +46,14 @@ class OpFunction : public Object {
   bool method;
 };
 
+// `torch.ops` (ns "") or one of its namespaces (`torch.ops.mylib`), bindings.cc.
+class OpsNamespace : public Object {
+ public:
+  explicit OpsNamespace(std::string ns) : ns(std::move(ns)) {}
+  std::string ns;
+};
+Value NewOpsNamespace(Runtime& rt, absl::string_view ns);
+
 // Everything torch keeps per Runtime. An Object so the Runtime frees it (and its
 // references) at teardown; its destructor forgets the Runtime.
 class TorchState : public Object {
@@ -56,7 +64,7 @@ class TorchState : public Object {
 
   Runtime* rt;
   Value tensor_type, parameter_type, dtype_type, device_type, size_type, op_function_type,
-      grad_mode_type, grad_wrapper_type, compile_decorator_type;
+      grad_mode_type, grad_wrapper_type, compile_decorator_type, ops_namespace_type;
   Value dtypes[tensor::kNumDTypes];
   Value cpu_device;
   // torch.return_types.<name>: a tuple subclass per op, with its field names.

@@ -345,6 +345,7 @@ Value NewTorchModule(Runtime& rt) {
   d->SetStr(rt, rt.Intern("dtype"), s.dtype_type);
   d->SetStr(rt, rt.Intern("device"), s.device_type);
   d->SetStr(rt, rt.Intern("__version__"), rt.NewStr("1.13.1"));
+  d->SetStr(rt, rt.Intern("ops"), NewOpsNamespace(rt, ""));
   struct Fn {
     const char* name;
     BuiltinFn fn;

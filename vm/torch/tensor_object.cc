@@ -241,7 +241,8 @@ TorchState::~TorchState() {
 
 void TorchState::ClearRefs() {
   tensor_type = parameter_type = dtype_type = device_type = size_type = Value();
-  op_function_type = grad_mode_type = grad_wrapper_type = compile_decorator_type = Value();
+  op_function_type = grad_mode_type = grad_wrapper_type = compile_decorator_type =
+      ops_namespace_type = Value();
   for (Value& d : dtypes) d = Value();
   cpu_device = Value();
   return_types.clear();

@@ -34,6 +34,8 @@ Value NewTorchNNModule(Runtime& rt);
 // --- Introspection for the tracer (frontend/) ---------------------------------------
 // These read torch objects without raising and without running user code.
 
+// A new Tensor object over `t`, sharing its storage (host tensors handed to scripts).
+Value NewTensorObject(Runtime& rt, tensor::Tensor t);
 // The wick tensor behind a Tensor or Parameter object, or null for anything else.
 const tensor::Tensor* TensorOfObject(Runtime& rt, const Value& v);
 // The dimensions torch._dynamo.mark_dynamic / mark_static marked on tensor object `v`

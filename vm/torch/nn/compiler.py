@@ -3,7 +3,7 @@
 # and disable leaves functions as they are. is_compiling() is False eagerly (the tracer
 # folds it to True inside compiled code).
 from torch._dynamo._regions import decorator_with_optional_args, noop, noop_region
-from torch._dynamo._regions import returns_false
+from torch._dynamo._regions import allow_in_graph, returns_false
 
 disable = decorator_with_optional_args
 reset = noop

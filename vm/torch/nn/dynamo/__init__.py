@@ -7,7 +7,7 @@ from torch._dynamo import exc
 from torch._dynamo import testing
 from torch._dynamo import utils
 from torch._dynamo._regions import decorator_with_optional_args, identity, noop
-from torch._dynamo._regions import noop_region, returns_false
+from torch._dynamo._regions import allow_in_graph, noop_region, returns_false
 # PyTorch 2.x has these attributes after `import torch`; wick's native torch module
 # only imports torch.nn, so importing torch._dynamo makes them available too.
 import torch.compiler
@@ -62,7 +62,6 @@ mark_dynamic._dynamo_forbidden = True
 maybe_mark_dynamic._dynamo_forbidden = True
 mark_static._dynamo_forbidden = True
 disable = decorator_with_optional_args
-allow_in_graph = identity
 error_on_graph_break = noop_region
 is_compiling = returns_false
 

@@ -51,3 +51,21 @@ def identity(fn):
 
 def returns_false(*args, **kwargs):
     return False
+
+
+# torch.compiler.allow_in_graph / torch._dynamo.allow_in_graph: compiled code keeps a
+# call to fn as one graph node that runs fn when the graph runs (the tracer reads the
+# mark). Eagerly nothing changes. Marked functions stay alive as long as the
+# interpreter, since compiled graphs may call them.
+_allowed_in_graph = []
+
+
+def allow_in_graph(fn):
+    if isinstance(fn, (list, tuple)):
+        return [allow_in_graph(x) for x in fn]
+    if type(fn).__name__ != "function":
+        raise TypeError("allow_in_graph in wick takes Python functions, not "
+                        + type(fn).__name__)
+    fn._wick_allow_in_graph = True
+    _allowed_in_graph.append(fn)
+    return fn

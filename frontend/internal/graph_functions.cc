@@ -1,0 +1,242 @@
+// torch.compiler.allow_in_graph: a call to a marked script function is one node of the
+// graph, as upstream keeps it as a call_function node instead of tracing its body. The
+// node's op is made here, once per function and arity: its meta function runs the
+// function on zero-filled tensors of the arguments' sizes (upstream runs it on fake
+// tensors: in both, the function's Python side effects happen while tracing), and its
+// kernel runs the function on the real tensors each time the graph runs. The frame hook
+// is off during both calls: the function runs eagerly, never compiled on its own.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "base/python_error.h"
+#include "base/status_macros.h"
+#include "frontend/internal/translator.h"
+#include "vm/interpreter.h"
+#include "vm/objects/dict.h"
+#include "vm/objects/objects.h"
+#include "vm/protocol.h"
+#include "vm/torch/torch.h"
+
+namespace wick::frontend::internal {
+namespace {
+
+// The op of one marked function and arity, kept in the function's attribute dict (the
+// prelude keeps marked functions alive for the interpreter's life, and graphs point at
+// the op).
+class GraphOpHolder : public vm::Object {
+ public:
+  void ClearRefs() override { function = vm::Value(); }
+  vm::Runtime* rt = nullptr;
+  vm::Value function;
+  std::string label;  // "allow_in_graph function 'f'"
+  int num_results = 1;  // 0: the function returns one tensor (not a tuple)
+  tensor::OpDef def;
+  // Result metadata by argument metadata (ArgsKey), from the runs on zeros: the kernel
+  // checks each run's results against it, so the function runs once per graph run.
+  absl::flat_hash_map<std::string, std::vector<tensor::Tensor>> metas;
+};
+
+// "f32[2, 3];i64[4]": the sizes and dtypes the function was called with.
+std::string ArgsKey(const tensor::OpArgs& a) {
+  std::string key;
+  for (size_t i = 0; i < a.size(); ++i) {
+    absl::StrAppend(&key, tensor::DTypeName(a.tensor(i).dtype()), "[",
+                    absl::StrJoin(a.tensor(i).sizes(), ","), "];");
+  }
+  return key;
+}
+
+// Calls the holder's function on `tensors` with the frame hook off. Its result must be a
+// tensor or a tuple/list of tensors; anything else, or an exception, is an error status
+// carrying the Python exception's type.
+absl::StatusOr<std::vector<tensor::Tensor>> CallFunction(GraphOpHolder& h,
+                                                         const std::vector<tensor::Tensor>& in,
+                                                         bool* single) {
+  vm::Runtime& rt = *h.rt;
+  if (h.function.is_none()) return RuntimeError(h.label + " is gone");
+  std::vector<vm::Value> args;
+  for (const tensor::Tensor& t : in) args.push_back(vm::NewTensorObject(rt, t));
+  vm::Interpreter& interp = vm::Interpreter::Of(rt);
+  vm::FrameEvalHook* hook = interp.frame_eval_hook();
+  interp.set_frame_eval_hook(nullptr);
+  vm::Value r = vm::Call(rt, h.function, args);
+  interp.set_frame_eval_hook(hook);
+  if (r.is_raised()) {
+    vm::Value exc = rt.FetchException();
+    std::string text;
+    if (!vm::StrString(rt, exc, &text)) rt.ClearException();
+    return PythonError(rt.TypeOf(exc)->name(), text);
+  }
+  std::vector<tensor::Tensor> out;
+  auto take = [&](const vm::Value& v) {
+    const tensor::Tensor* t = vm::TensorOfObject(rt, v);
+    if (t != nullptr) out.push_back(*t);
+    return t != nullptr;
+  };
+  *single = take(r);
+  if (*single) return out;
+  const std::vector<vm::Value>* items = nullptr;
+  if (rt.IsTuple(r)) items = &r.as<vm::Tuple>()->items;
+  if (rt.IsList(r)) items = &r.as<vm::List>()->items;
+  bool ok = items != nullptr && !items->empty();
+  for (size_t i = 0; ok && i < items->size(); ++i) ok = take((*items)[i]);
+  if (!ok) {
+    return TypeError(absl::StrCat(h.label, " must return a tensor or a tuple of tensors, not ",
+                                  rt.TypeOf(r)->name()));
+  }
+  return out;
+}
+
+tensor::Value AsOpResult(std::vector<tensor::Tensor> ts, bool single) {
+  if (single) return tensor::Value(std::move(ts[0]));
+  return tensor::Value(std::move(ts));
+}
+
+// The meta function: the function run on zero-filled tensors of the arguments' sizes,
+// once per argument sizes and dtypes.
+absl::StatusOr<tensor::Value> RunMeta(GraphOpHolder& h, const tensor::OpArgs& a) {
+  const std::string key = ArgsKey(a);
+  if (auto it = h.metas.find(key); it != h.metas.end()) {
+    return AsOpResult(it->second, h.num_results == 0);
+  }
+  std::vector<tensor::Tensor> zeros;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const tensor::Tensor& m = a.tensor(i);
+    absl::StatusOr<tensor::Tensor> z = tensor::Tensor::Empty(m.sizes(), m.dtype());
+    if (!z.ok()) return z.status();
+    std::memset(z->raw_data(), 0, static_cast<size_t>(z->numel()) * z->element_size());
+    zeros.push_back(*std::move(z));
+  }
+  bool single = false;
+  absl::StatusOr<std::vector<tensor::Tensor>> out = CallFunction(h, zeros, &single);
+  if (!out.ok()) return out.status();
+  if (static_cast<int>(out->size()) != std::max(h.num_results, 1) ||
+      single != (h.num_results == 0)) {
+    return RuntimeError(absl::StrCat(h.label, " returned a different number of tensors"));
+  }
+  std::vector<tensor::Tensor> metas;
+  for (const tensor::Tensor& t : *out) metas.push_back(tensor::Tensor::Meta(t.sizes(), t.dtype()));
+  h.metas[key] = metas;
+  return AsOpResult(std::move(metas), single);
+}
+
+// The kernel: the function on the real tensors, its results checked against the
+// metadata the graph was built with (a later node must never see other sizes).
+absl::StatusOr<tensor::Value> RunKernel(GraphOpHolder& h, const tensor::OpArgs& a) {
+  const std::string key = ArgsKey(a);
+  if (!h.metas.contains(key)) {
+    absl::StatusOr<tensor::Value> meta = RunMeta(h, a);
+    if (!meta.ok()) return meta.status();
+  }
+  std::vector<tensor::Tensor> in;
+  for (size_t i = 0; i < a.size(); ++i) in.push_back(a.tensor(i));
+  bool single = false;
+  absl::StatusOr<std::vector<tensor::Tensor>> out = CallFunction(h, in, &single);
+  if (!out.ok()) return out.status();
+  const std::vector<tensor::Tensor>& want = h.metas[key];
+  bool same = out->size() == want.size() && single == (h.num_results == 0);
+  for (size_t i = 0; same && i < want.size(); ++i) {
+    same = (*out)[i].sizes() == want[i].sizes() && (*out)[i].dtype() == want[i].dtype();
+  }
+  if (!same) {
+    return RuntimeError(absl::StrCat(
+        h.label, " returned tensors of other sizes or dtypes than when it was traced; "
+        "functions allowed in graph must not depend on their inputs' values"));
+  }
+  return AsOpResult(*std::move(out), single);
+}
+
+// The holder for `fn` called with `arity` tensors, made on first use: the function is
+// run once on zeros to learn how many tensors it returns.
+absl::StatusOr<GraphOpHolder*> HolderFor(Translator& tx, const vm::Value& fn,
+                                         const std::vector<VarPtr>& args) {
+  vm::Runtime& rt = tx.state().rt;
+  auto* f = fn.as<vm::Function>();
+  vm::Str* key = rt.Intern(absl::StrCat("_wick_graph_op_", args.size()));
+  if (const vm::Value* existing = f->dict->GetStr(key)) {
+    return static_cast<GraphOpHolder*>(existing->object());
+  }
+  // The type's reference stays with the runtime, which frees it at teardown.
+  vm::Type* type = rt.NewBuiltinType("_wick_graph_op", rt.types().object, vm::Layout::kOther);
+  vm::Value held = vm::Value::Steal(rt.Alloc<GraphOpHolder>(type));
+  auto* h = static_cast<GraphOpHolder*>(held.object());
+  h->rt = &rt;
+  h->function = fn;
+  const std::string name(f->qualname.as<vm::Str>()->view());
+  h->label = absl::StrCat("allow_in_graph function '", name, "'");
+  std::vector<tensor::Tensor> zeros;
+  std::vector<std::string> params;
+  for (size_t i = 0; i < args.size(); ++i) {
+    absl::StatusOr<tensor::Tensor> z =
+        tensor::Tensor::Empty(args[i]->meta.sizes, args[i]->meta.dtype);
+    if (!z.ok()) return z.status();
+    std::memset(z->raw_data(), 0, static_cast<size_t>(z->numel()) * z->element_size());
+    zeros.push_back(*std::move(z));
+    params.push_back(absl::StrCat("Tensor a", i));
+  }
+  bool single = false;
+  absl::StatusOr<std::vector<tensor::Tensor>> probe = CallFunction(*h, zeros, &single);
+  if (!probe.ok()) {
+    return tx.Break("Observed exception", std::string(probe.status().message()),
+                    absl::StrCat("Calling ", h->label, " on example tensors raised."));
+  }
+  h->num_results = single ? 0 : static_cast<int>(probe->size());
+  std::vector<tensor::Tensor> metas;
+  for (const tensor::Tensor& t : *probe) metas.push_back(tensor::Tensor::Meta(t.sizes(), t.dtype()));
+  std::vector<tensor::Value> values(zeros.begin(), zeros.end());
+  h->metas[ArgsKey(tensor::OpArgs(values))] = std::move(metas);
+  std::vector<std::string> rets(std::max(h->num_results, 1), "Tensor");
+  std::string ident;
+  for (char c : name) ident += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  absl::StatusOr<tensor::OpSchema> schema = tensor::ParseSchema(absl::StrCat(
+      "allow_in_graph::", ident, "(", absl::StrJoin(params, ", "), ") -> ",
+      single ? "Tensor" : absl::StrCat("(", absl::StrJoin(rets, ", "), ")")));
+  if (!schema.ok()) return schema.status();
+  h->def.schema = *std::move(schema);
+  h->def.flags.function = false;
+  h->def.flags.random = true;  // side effects: never folded, deduplicated or reordered
+  h->def.meta = [h](const tensor::OpArgs& a) { return RunMeta(*h, a); };
+  h->def.kernel = [h](const tensor::OpArgs& a) { return RunKernel(*h, a); };
+  f->dict->SetStr(rt, key, held);
+  return h;
+}
+
+}  // namespace
+
+bool IsAllowedInGraph(vm::Runtime& rt, const vm::Value& fn) {
+  if (rt.TypeOf(fn) != rt.types().function) return false;
+  const vm::Dict* d = fn.as<vm::Function>()->dict;
+  const vm::Value* flag = d != nullptr ? d->GetStr("_wick_allow_in_graph") : nullptr;
+  return flag != nullptr && flag->is_bool() && flag->as_bool();
+}
+
+absl::StatusOr<VarPtr> CallAllowedInGraph(Translator& tx, const VarPtr& fn,
+                                          std::vector<VarPtr> args,
+                                          std::vector<std::pair<std::string, VarPtr>> kwargs) {
+  const std::string name(fn->value.as<vm::Function>()->qualname.as<vm::Str>()->view());
+  bool tensors = kwargs.empty();
+  for (const VarPtr& a : args) tensors &= a->is_tensor() && !a->scalar_item;
+  if (!tensors) {
+    return tx.Break("Unsupported: allow_in_graph call", name,
+                    "wick keeps a function allowed in graph as one node only when it is "
+                    "called with tensors as its positional arguments.",
+                    {"Pass only tensors, or drop allow_in_graph so the body is traced."});
+  }
+  ASSIGN_OR_RETURN(GraphOpHolder* h, HolderFor(tx, fn->value, args));
+  vm::Runtime& rt = tx.state().rt;
+  std::string module = "__main__";
+  const vm::Value& m = fn->value.as<vm::Function>()->module;
+  if (rt.IsStr(m)) module = std::string(m.as<vm::Str>()->view());
+  return CallTensorOp(tx, h->def.schema.name, std::move(args), {}, graph::CallStyle::kFunction,
+                      absl::StrCat(module, ".", name), &h->def);
+}
+
+}  // namespace wick::frontend::internal
