@@ -11,7 +11,9 @@
 //   runtime::InstallRuntime(interp);   // torch.compile now compiles
 //
 //   // From C++: a callable that runs `fn` under torch.compile's options.
-//   vm::Value compiled = wick::Compile(rt, fn, {.fullgraph = true, .backend = "eager"});
+//   vm::Value compiled = runtime::Compile(rt, fn, {.fullgraph = true, .backend = "eager"});
+//
+// Host applications use the embedding API (api/wick.h) instead.
 #ifndef WICK_RUNTIME_RUNTIME_H_
 #define WICK_RUNTIME_RUNTIME_H_
 
@@ -104,10 +106,5 @@ std::string FormatExplainReport(const std::vector<ExplainEvent>& events);
 std::string FormatExplainJson(const std::vector<ExplainEvent>& events);
 
 }  // namespace wick::runtime
-
-namespace wick {
-using runtime::Compile;
-using runtime::CompileOptions;
-}  // namespace wick
 
 #endif  // WICK_RUNTIME_RUNTIME_H_

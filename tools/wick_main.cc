@@ -25,7 +25,7 @@
 
 namespace {
 
-constexpr char kVersion[] = "wick 0.4.0 (M4: graph breaks, resume entries, explain)";
+constexpr char kVersion[] = "wick 0.8.0 (M8: embedding API, custom ops, Bazel consumers)";
 
 constexpr char kUsage[] =
     "usage: wick [--version] [--help] <command> [args]\n"
@@ -53,6 +53,8 @@ constexpr char kUsage[] =
     "environment:\n"
     "  TORCH_LOGS       log settings, as in PyTorch (TORCH_LOGS=help lists them)\n"
     "  TORCH_LOGS_OUT   also write log records to this file\n"
+    "  TORCH_TRACE      write the structured trace (tlparse's format) into this directory\n"
+    "  WICK_COMPILE_ALL 1: run every function of the script as if under torch.compile\n"
     "  WICK_NUM_THREADS threads for large tensor kernels (default 1)\n"
     "";
 
