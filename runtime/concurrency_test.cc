@@ -8,6 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "logging/logging.h"
+#include "runtime/run_program_test_util.h"
 #include "runtime/runtime.h"
 #include "vm/builtins/builtins.h"
 #include "vm/interpreter.h"
@@ -17,27 +18,6 @@
 
 namespace wick::runtime {
 namespace {
-
-struct Result {
-  int status = 0;
-  std::string out;
-  std::string err;
-};
-
-// A whole interpreter, set up as tools/wick_main.cc does, living on the calling thread.
-Result RunProgram(const std::string& source) {
-  vm::Runtime rt;
-  vm::Interpreter interp(rt);
-  vm::InstallBuiltins(interp);
-  vm::RegisterTorchNNPrelude();
-  vm::InstallTorch(interp);
-  InstallRuntime(interp);
-  Result r;
-  interp.write_stdout = [&r](absl::string_view s) { r.out.append(s.data(), s.size()); };
-  interp.write_stderr = [&r](absl::string_view s) { r.err.append(s.data(), s.size()); };
-  r.status = interp.RunMain(source, "t.py", {"t.py"});
-  return r;
-}
 
 // Class attribute and method lookups (the type cache and the inline caches), a compiled
 // function with a graph break, and a recompile when the input grows at call 25. Every
