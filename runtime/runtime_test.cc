@@ -39,6 +39,29 @@ print(cnt.frame_count, cnt.op_count)
   EXPECT_EQ(r.out, "tensor([2., 2., 2.])\ntensor([2., 2., 2.])\n1 1\n");
 }
 
+// One tensor passed twice is one graph input; a later call with two different tensors
+// must not reuse that graph (found by tests/fuzz). Same for a closure's cell.
+TEST(RuntimeTest, DuplicateInputsAreGuarded) {
+  Result r = RunProgram(Program(R"py(
+def f(a, b):
+    return a + b * 2
+g = torch.compile(f, backend=cnt)
+x, y = torch.ones(2), torch.zeros(2)
+print(g(x, x), g(x, y), g(y, y), g(x, x))
+def make(t):
+    return lambda u: u + t
+def h(t):
+    c = make(t)
+    return c(t * 3)
+k = torch.compile(h, backend="eager")
+print(k(x), k(x * 3))
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "tensor([3., 3.]) tensor([1., 1.]) tensor([0., 0.]) tensor([3., 3.])\n"
+            "tensor([4., 4.]) tensor([12., 12.])\n");
+}
+
 TEST(RuntimeTest, RecompilesOnShapeChangeAndLogs) {
   ASSERT_TRUE(logging::ApplyTorchLogs("recompiles").ok());
   logging::ScopedLogCapture capture;

@@ -225,14 +225,23 @@ absl::StatusOr<VarPtr> WrapDict(Translator& tx, const vm::Value& v, const Source
   return var;
 }
 
-// Wrap at `source`, also when `v` was seen before under another path: Wrap then returns
-// the earlier tracker without guarding this path, so an identity guard is added here.
+// Whether `source` is a second path to the pre-existing object `seen` tracks.
+bool ReachedByAnotherPath(const VarPtr& seen, const SourcePtr& source) {
+  return source != nullptr && seen->source != nullptr && source->Name() != seen->source->Name();
+}
+
+// Wrap at `source`, also when `v` was seen before without a path, or under this one:
+// Wrap then returns the earlier tracker without guarding, so an identity guard is added
+// here (class attributes are guarded by identity whatever their history).
 absl::StatusOr<VarPtr> WrapGuardingPath(Translator& tx, const vm::Value& v,
                                         const SourcePtr& source) {
-  bool seen = source != nullptr && v.is_object() &&
-              tx.state().seen_objects.count(v.object()) > 0;
+  bool guard = false;
+  if (source != nullptr && v.is_object()) {
+    auto it = tx.state().seen_objects.find(v.object());
+    guard = it != tx.state().seen_objects.end() && !ReachedByAnotherPath(it->second, source);
+  }
   ASSIGN_OR_RETURN(VarPtr var, Wrap(tx, v, source));
-  if (seen) AddGuard(tx, GuardKind::kIdMatch, source, v);
+  if (guard) AddGuard(tx, GuardKind::kIdMatch, source, v);
   return var;
 }
 
@@ -273,7 +282,17 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
   vm::Runtime& rt = st.rt;
   if (v.is_object()) {
     auto it = st.seen_objects.find(v.object());
-    if (it != st.seen_objects.end()) return it->second;
+    if (it != st.seen_objects.end()) {
+      // One object reached through a second path (f(x, x)): the trace relies on both
+      // paths holding that object, which only an identity guard on this path keeps
+      // true on later calls. Upstream guards `L['b'] is L['a']` (DUPLICATE_INPUT); an
+      // ID_MATCH is stricter (another pair of equal inputs recompiles) but never wrong.
+      const VarPtr& seen = it->second;
+      // (An object made during this trace has no source: a path to it found later
+      // comes from this trace's own stores and needs no guard.)
+      if (ReachedByAnotherPath(seen, source)) AddGuard(tx, GuardKind::kIdMatch, source, v);
+      return seen;
+    }
   }
   if (v.is_none()) {
     AddGuard(tx, GuardKind::kNone, source);
