@@ -334,6 +334,8 @@ TEST(ApiTest, LimitsAreErrorsNotCrashes) {
   s = interp->RunScript("import torch\nx = torch.empty(2**40, 2**40)\n");
   EXPECT_EQ(ExceptionTypeOf(s), "RuntimeError");
   EXPECT_THAT(std::string(s.message()), HasSubstr("Storage size calculation overflowed"));
+  s = interp->RunScript("import torch\nx = torch.empty(2**40, 2**40, 2**40)\n");
+  EXPECT_THAT(std::string(s.message()), HasSubstr("Storage size calculation overflowed"));
   s = interp->RunScript("import torch\nx = torch.empty(2**50)\n");
   EXPECT_EQ(ExceptionTypeOf(s), "RuntimeError");
   EXPECT_THAT(std::string(s.message()), HasSubstr("can't allocate memory"));

@@ -1,11 +1,11 @@
 // Host buffers as tensors (api/tensor.h).
 #include "api/tensor.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "tensor/shape.h"
 
 namespace wick {
 
@@ -44,7 +44,19 @@ absl::StatusOr<Tensor> WrapBuffer(void* data, absl::Span<const int64_t> sizes,
 
 absl::StatusOr<Tensor> WrapBuffer(void* data, absl::Span<const int64_t> sizes, DType dtype,
                                   std::function<void(void*)> release) {
-  const tensor::Shape strides = tensor::ContiguousStrides(sizes);
+  // Row-major strides, computed with the same checks as the strided overload's.
+  std::vector<int64_t> strides(sizes.size());
+  int64_t stride = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    if (sizes[i] < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("WrapBuffer: negative size or stride at dimension ", i));
+    }
+    strides[i] = stride;
+    if (__builtin_mul_overflow(stride, std::max<int64_t>(sizes[i], 1), &stride)) {
+      return absl::InvalidArgumentError("WrapBuffer: the byte count overflows");
+    }
+  }
   return WrapBuffer(data, sizes, strides, dtype, std::move(release));
 }
 

@@ -1,6 +1,7 @@
 #include "tensor/shape.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 #include "absl/container/inlined_vector.h"
@@ -15,15 +16,18 @@ Shape ContiguousStrides(IntSpan sizes) {
   int64_t s = 1;
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
     strides[i] = s;
-    s *= std::max<int64_t>(sizes[i], 1);
+    // Sizes from scripts can be huge: wrap (defined for unsigned) rather than overflow;
+    // allocation then rejects the sizes with PyTorch's overflow message.
+    s = static_cast<int64_t>(static_cast<uint64_t>(s) *
+                             static_cast<uint64_t>(std::max<int64_t>(sizes[i], 1)));
   }
   return strides;
 }
 
 int64_t Numel(IntSpan sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
-  return n;
+  uint64_t n = 1;  // wraps rather than overflows for absurd sizes (checked at allocation)
+  for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
+  return static_cast<int64_t>(n);
 }
 
 bool IsContiguousLayout(IntSpan sizes, IntSpan strides) {
