@@ -62,10 +62,9 @@ vm::Value NativeCall(vm::Runtime& rt, const vm::Value& callee, vm::Args args,
     return rt.Raise(rt.exc().runtime_error,
                     absl::StrCat(f->name, "(): its wick::Interpreter was destroyed"));
   }
-  std::shared_ptr<World> world = f->world->self.lock();
   std::vector<wick::Object> objects;
   objects.reserve(args.size());
-  for (const vm::Value& a : args) objects.push_back(world->Wrap(a));
+  for (const vm::Value& a : args) objects.push_back(f->world->Wrap(a));
   absl::StatusOr<wick::Object> result = f->fn(*f->world->facade, objects);
   if (!result.ok()) return rt.RaiseStatus(AsPythonError(result.status()));
   if (!result->valid()) return vm::Value::None();

@@ -23,9 +23,7 @@ struct World {
   InterpreterOptions options;
   std::weak_ptr<World> self;
   Interpreter* facade = nullptr;  // the handle, while it exists
-  vm::Value native_function_type;
-
-  ~World() { native_function_type = vm::Value(); }
+  vm::Value native_function_type;  // released first: members go in reverse order
 
   wick::Object Wrap(vm::Value v) { return wick::Object(self.lock(), std::move(v)); }
   static const vm::Value& ValueOf(const wick::Object& o) { return o.value_; }

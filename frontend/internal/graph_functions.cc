@@ -100,6 +100,20 @@ tensor::Value AsOpResult(std::vector<tensor::Tensor> ts, bool single) {
   return tensor::Value(std::move(ts));
 }
 
+// A zero-filled tensor: what the function runs on while tracing.
+absl::StatusOr<tensor::Tensor> Zeros(tensor::IntSpan sizes, tensor::DType dtype) {
+  absl::StatusOr<tensor::Tensor> z = tensor::Tensor::Empty(sizes, dtype);
+  if (z.ok()) std::memset(z->raw_data(), 0, static_cast<size_t>(z->numel()) * z->element_size());
+  return z;
+}
+
+// Meta tensors with the sizes and dtypes of `ts`.
+std::vector<tensor::Tensor> MetasOf(const std::vector<tensor::Tensor>& ts) {
+  std::vector<tensor::Tensor> metas;
+  for (const tensor::Tensor& t : ts) metas.push_back(tensor::Tensor::Meta(t.sizes(), t.dtype()));
+  return metas;
+}
+
 // The meta function: the function run on zero-filled tensors of the arguments' sizes,
 // once per argument sizes and dtypes.
 absl::StatusOr<tensor::Value> RunMeta(GraphOpHolder& h, const tensor::OpArgs& a) {
@@ -109,11 +123,8 @@ absl::StatusOr<tensor::Value> RunMeta(GraphOpHolder& h, const tensor::OpArgs& a)
   }
   std::vector<tensor::Tensor> zeros;
   for (size_t i = 0; i < a.size(); ++i) {
-    const tensor::Tensor& m = a.tensor(i);
-    absl::StatusOr<tensor::Tensor> z = tensor::Tensor::Empty(m.sizes(), m.dtype());
-    if (!z.ok()) return z.status();
-    std::memset(z->raw_data(), 0, static_cast<size_t>(z->numel()) * z->element_size());
-    zeros.push_back(*std::move(z));
+    ASSIGN_OR_RETURN(tensor::Tensor z, Zeros(a.tensor(i).sizes(), a.tensor(i).dtype()));
+    zeros.push_back(std::move(z));
   }
   bool single = false;
   absl::StatusOr<std::vector<tensor::Tensor>> out = CallFunction(h, zeros, &single);
@@ -122,8 +133,7 @@ absl::StatusOr<tensor::Value> RunMeta(GraphOpHolder& h, const tensor::OpArgs& a)
       single != (h.num_results == 0)) {
     return RuntimeError(absl::StrCat(h.label, " returned a different number of tensors"));
   }
-  std::vector<tensor::Tensor> metas;
-  for (const tensor::Tensor& t : *out) metas.push_back(tensor::Tensor::Meta(t.sizes(), t.dtype()));
+  std::vector<tensor::Tensor> metas = MetasOf(*out);
   h.metas[key] = metas;
   return AsOpResult(std::move(metas), single);
 }
@@ -175,11 +185,8 @@ absl::StatusOr<GraphOpHolder*> HolderFor(Translator& tx, const vm::Value& fn,
   std::vector<tensor::Tensor> zeros;
   std::vector<std::string> params;
   for (size_t i = 0; i < args.size(); ++i) {
-    absl::StatusOr<tensor::Tensor> z =
-        tensor::Tensor::Empty(args[i]->meta.sizes, args[i]->meta.dtype);
-    if (!z.ok()) return z.status();
-    std::memset(z->raw_data(), 0, static_cast<size_t>(z->numel()) * z->element_size());
-    zeros.push_back(*std::move(z));
+    ASSIGN_OR_RETURN(tensor::Tensor z, Zeros(args[i]->meta.sizes, args[i]->meta.dtype));
+    zeros.push_back(std::move(z));
     params.push_back(absl::StrCat("Tensor a", i));
   }
   bool single = false;
@@ -189,10 +196,8 @@ absl::StatusOr<GraphOpHolder*> HolderFor(Translator& tx, const vm::Value& fn,
                     absl::StrCat("Calling ", h->label, " on example tensors raised."));
   }
   h->num_results = single ? 0 : static_cast<int>(probe->size());
-  std::vector<tensor::Tensor> metas;
-  for (const tensor::Tensor& t : *probe) metas.push_back(tensor::Tensor::Meta(t.sizes(), t.dtype()));
   std::vector<tensor::Value> values(zeros.begin(), zeros.end());
-  h->metas[ArgsKey(tensor::OpArgs(values))] = std::move(metas);
+  h->metas[ArgsKey(tensor::OpArgs(values))] = MetasOf(*probe);
   std::vector<std::string> rets(std::max(h->num_results, 1), "Tensor");
   std::string ident;
   for (char c : name) ident += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
