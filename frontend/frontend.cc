@@ -5,6 +5,8 @@
 
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
@@ -57,15 +59,21 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   return k;
 }
 
-// Where graph outputs are collected while the Rebuild trees are made.
+// Where graph outputs are collected while the Rebuild trees are made, and which object
+// each trace-made container or function is (Rebuild::id).
 struct OutputCollector {
   std::vector<graph::ValueRef> outputs;
+  absl::flat_hash_map<const Var*, int32_t> ids;
+  absl::flat_hash_set<const Var*> building;  // a container inside itself cannot be rebuilt
   int32_t IndexOf(graph::ValueRef r) {
     for (size_t i = 0; i < outputs.size(); ++i) {
       if (outputs[i] == r) return static_cast<int32_t>(i);
     }
     outputs.push_back(r);
     return static_cast<int32_t>(outputs.size() - 1);
+  }
+  int32_t IdOf(const Var* v) {
+    return ids.try_emplace(v, static_cast<int32_t>(ids.size())).first->second;
   }
 };
 
@@ -77,6 +85,7 @@ absl::StatusOr<Rebuild> RebuildClosure(Translator& tx, const VarPtr& v, OutputCo
   Translator* top = tx.state().stack.empty() ? &tx : tx.state().stack.front();
   Rebuild r;
   r.kind = Rebuild::Kind::kMakeFunction;
+  r.id = out.IdOf(v.get());
   r.value = v->code;
   r.globals = v->globals;
   for (const VarPtr& d : {v->defaults, v->kwdefaults}) {
@@ -184,11 +193,19 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
                : v->kind == VarKind::kList ? Rebuild::Kind::kList
                : v->kind == VarKind::kSize ? Rebuild::Kind::kSize
                                            : Rebuild::Kind::kDict;
-      for (const VarPtr& x : v->items) {
-        ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, x, out));
-        r.children.push_back(std::move(c));
+      if (v->kind != VarKind::kSize) r.id = out.IdOf(v.get());
+      if (!out.building.insert(v.get()).second) {
+        return tx.Break("Reconstruction failure", DescribeVar(tx.state().rt, *v),
+                        "Dynamo in wick cannot rebuild a container that contains itself.");
       }
+      for (const VarPtr& x : v->items) {
+        absl::StatusOr<Rebuild> c = MakeRebuild(tx, x, out);
+        if (!c.ok()) return c.status();
+        r.children.push_back(*std::move(c));
+      }
+      out.building.erase(v.get());
       r.keys = v->keys;
+      if (v->kind == VarKind::kTuple && v->value.is_object()) r.value = v->value;
       return r;
     }
     default: break;

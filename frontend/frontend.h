@@ -125,7 +125,7 @@ struct Rebuild {
     kGraphOutput,  // tensor: graph output `index`
     kConstant,     // a Python constant or an object the tracer saw (`value`)
     kSource,       // an existing object read from the frame (`source`)
-    kTuple,        // tuple(children)
+    kTuple,        // tuple(children), or a `value` (a torch.return_types type) over them
     kList,         // a new list(children)
     kDict,         // a new dict(zip(keys, children)), keys are constants
     kSize,         // torch.Size(children) (children are ints)
@@ -150,6 +150,10 @@ struct Rebuild {
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;
+  // For a kList, kDict, kTuple or kMakeFunction the trace made: which object it is. Every
+  // Rebuild of one trace with the same id is one object when rebuilt (a list held by a
+  // local and bound as `self` of `acc.append` on the stack); -1 for none.
+  int32_t id = -1;
   vm::Value value;
   guards::SourcePtr source;
   std::vector<Rebuild> children;

@@ -62,6 +62,82 @@ print(k(x), k(x * 3))
             "tensor([4., 4.]) tensor([12., 12.])\n");
 }
 
+// One object the trace made, reached by two paths at a break (a local and `self` of a
+// bound method on the stack, two items of a tuple), is one object after the break.
+TEST(RuntimeTest, ObjectsMadeInTheTraceKeepTheirIdentityAcrossABreak) {
+  Result r = RunProgram(Program(R"py(
+def f(x):
+    acc = []
+    acc.append(x.sum().item())
+    return acc
+print(torch.compile(f, backend="eager")(torch.ones(1)))
+def g(x, out):
+    inner = [x * 2]
+    out.append(inner)
+    print("break")
+    inner.append(x + 1)
+    return inner
+out = []
+r = torch.compile(g, backend=cnt)(torch.ones(2), out)
+print(r, out[0] is r)
+def h(x):
+    d = {"a": x}
+    pair = (d, d)
+    print("break")
+    d["b"] = x * 3
+    return pair[0] is pair[1], len(pair[1])
+print(torch.compile(h, backend=cnt)(torch.ones(2)))
+def m(x):
+    fn = lambda t: t * 2
+    fns = [fn, fn]
+    print("break")
+    return fns[0] is fns[1], fn is fns[0], fn(x)
+print(torch.compile(m, backend=cnt)(torch.ones(2)))
+def k(x):
+    a = []
+    a.append(a)
+    print("break")
+    return len(a[0]), x + 1
+print(torch.compile(k, backend=cnt)(torch.ones(2)))
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "[1.0]\n"
+            "break\n[tensor([2., 2.]), tensor([2., 2.])] True\n"
+            "break\n(True, 2)\n"
+            "break\n(True, True, tensor([2., 2.]))\n"
+            "break\n(1, tensor([2., 2.]))\n");
+}
+
+// max.dim's (values, indices) is a torch.return_types.max in compiled code too: its
+// fields read in the graph, across a break, as an input and as a returned value.
+TEST(RuntimeTest, ReturnTypesKeepTheirFields) {
+  Result r = RunProgram(Program(R"py(
+x = torch.tensor([[1., 5., 3.], [4., 2., 6.]])
+def f(x):
+    m = x.max(dim=1)
+    mn = torch.min(x, 0)
+    return m.values + 1, m.indices, mn, type(m).__name__, isinstance(mn, tuple)
+print(torch.compile(f, backend=cnt)(x))
+def g(x):
+    m = x.max(dim=1)
+    print("break")
+    return m.values * 2, m.indices
+print(torch.compile(g, backend=cnt)(x))
+def h(m):
+    return m.indices + 1, m[0]
+print(torch.compile(h, backend=cnt)(x.max(1)))
+print(cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "(tensor([6., 7.]), tensor([1, 2]), torch.return_types.min(\n"
+            "values=tensor([1., 2., 3.]),\nindices=tensor([0, 1, 0])), 'max', True)\n"
+            "break\n(tensor([10., 12.]), tensor([1, 2]))\n"
+            "(tensor([2, 3]), tensor([5., 6.]))\n"
+            "4\n");
+}
+
 TEST(RuntimeTest, RecompilesOnShapeChangeAndLogs) {
   ASSERT_TRUE(logging::ApplyTorchLogs("recompiles").ok());
   logging::ScopedLogCapture capture;

@@ -54,7 +54,8 @@ vm::Type* TypeOfVar(TraceState& st, const Var& v) {
   switch (v.kind) {
     case VarKind::kTensor:
       return v.value.is_object() ? rt.TypeOf(v.value) : st.known.tensor_type.as<vm::Type>();
-    case VarKind::kTuple: return rt.types().tuple;
+    case VarKind::kTuple:  // a torch.return_types tuple keeps its type in `value`
+      return v.value.is_object() ? v.value.as<vm::Type>() : rt.types().tuple;
     case VarKind::kList: return rt.types().list;
     case VarKind::kDict: return rt.types().dict;
     case VarKind::kConstant:
@@ -112,6 +113,12 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   TraceState& st = tx.state();
   if (name == "isinstance" && args.size() == 2) return IsInstanceCall(tx, args);
   if (name == "len" && args.size() == 1) return LenCall(tx, args[0]);
+  // type(v) of a builtin value: a constant (a user class's attributes are not guarded
+  // when read through the class, so those still break).
+  if (name == "type" && args.size() == 1 && kwargs.empty() && args[0]->kind != VarKind::kObject &&
+      args[0]->kind != VarKind::kNewObject) {
+    if (vm::Type* t = TypeOfVar(st, *args[0])) return MakeConstant(vm::Value::Borrow(t));
+  }
   if (name == "iter" && args.size() == 1) {
     ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
     return MakeSequence(VarKind::kIterator, std::move(items));

@@ -221,7 +221,11 @@ VarPtr ResultOf(TraceState& st, const tensor::OpDef* op, graph::NodeId id) {
   for (size_t i = 0; i < n.meta.size(); ++i) {
     items.push_back(TensorFromNode(st, {id, static_cast<int32_t>(i)}, n.meta[i]));
   }
-  return MakeSequence(rets.size() == 1 ? VarKind::kList : VarKind::kTuple, std::move(items));
+  VarPtr seq = MakeSequence(rets.size() == 1 ? VarKind::kList : VarKind::kTuple, std::move(items));
+  // Named returns (max.dim's values, indices): a torch.return_types tuple, whose type
+  // the tracker keeps for attribute reads and the rebuild.
+  if (vm::Type* t = vm::ReturnTypeOfOp(st.rt, *op)) seq->value = vm::Value::Borrow(t);
+  return seq;
 }
 
 bool IsNumber(const VarPtr& v) {

@@ -325,8 +325,10 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     var = MakeVar(VarKind::kSize);
     for (const vm::Value& x : v.as<vm::Tuple>()->items) var->items.push_back(MakeConstant(x));
     AddGuard(tx, GuardKind::kEqualsMatch, source, v);
-  } else if (rt.IsTuple(v)) {
+  } else if (rt.IsTuple(v) || vm::ReturnTypeFields(rt, rt.TypeOf(v)) != nullptr) {
     ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kTuple, v.as<vm::Tuple>()->items, source));
+    // A torch.return_types tuple keeps its type (field reads); TYPE_MATCH guards it.
+    if (!rt.IsTuple(v)) var->value = vm::Value::Borrow(rt.TypeOf(v));
   } else if (rt.IsList(v)) {
     ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kList, v.as<vm::List>()->items, source));
   } else if (rt.IsInstance(v, rt.types().dict) &&
@@ -497,6 +499,15 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
       m->func = MakeConstant(rt.NewStr(name));
       return m;
     }
+    case VarKind::kTuple:
+      if (obj->value.is_object()) {  // torch.return_types: a field by name
+        const std::vector<std::string>* fields =
+            vm::ReturnTypeFields(rt, obj->value.as<vm::Type>());
+        for (size_t i = 0; fields != nullptr && i < fields->size() && i < obj->items.size(); ++i) {
+          if ((*fields)[i] == name) return obj->items[i];
+        }
+      }
+      [[fallthrough]];
     default: {
       // Methods of traced containers (list.append, dict.items).
       VarPtr m = MakeVar(VarKind::kBoundMethod);

@@ -23,14 +23,28 @@ struct Outputs {
   std::vector<tensor::Tensor> tensors;
   std::vector<int64_t> sym_values;  // the entry's symbols on this call (dynamic shapes)
   absl::InlinedVector<vm::Value, 4> objects;  // None until wrapped
+  // The objects the trace made, by Rebuild::id, once built: reached again, they are the
+  // same object (a list in a local and bound as `self` on the stack).
+  absl::InlinedVector<vm::Value, 4> made;
   vm::Value Object(vm::Runtime& rt, int32_t i) {
     if (objects.size() != tensors.size()) objects.assign(tensors.size(), vm::Value::None());
     if (objects[i].is_none()) objects[i] = vm::torch::WrapTensor(rt, tensors[i]);
     return objects[i];
   }
+  const vm::Value* Made(int32_t id) const {
+    return id >= 0 && id < static_cast<int32_t>(made.size()) && !made[id].is_raised() ? &made[id]
+                                                                                      : nullptr;
+  }
+  vm::Value Remember(int32_t id, vm::Value v) {
+    if (id < 0 || v.is_raised()) return v;
+    if (id >= static_cast<int32_t>(made.size())) made.resize(id + 1, vm::Value::Raised());
+    made[id] = v;
+    return v;
+  }
   void clear() {
     tensors.clear();
     objects.clear();
+    made.clear();
   }
 };
 
@@ -48,8 +62,19 @@ bool BuildChildren(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
   return true;
 }
 
+vm::Value BuildNew(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
+                   const guards::FrameView& view);
+
 vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
                 const guards::FrameView& view) {
+  if (r.id < 0) return BuildNew(rt, r, outs, view);
+  if (const vm::Value* v = outs.Made(r.id)) return *v;
+  return outs.Remember(r.id, BuildNew(rt, r, outs, view));
+}
+
+// `r` as a new object (or the existing one it names).
+vm::Value BuildNew(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
+                   const guards::FrameView& view) {
   std::vector<vm::Value> items;
   switch (r.kind) {
     case Rebuild::Kind::kGraphOutput:
@@ -122,6 +147,9 @@ vm::Value Build(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
     }
     case Rebuild::Kind::kTuple:
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      if (r.value.is_object()) {
+        return vm::NewReturnTuple(rt, r.value.as<vm::Type>(), std::move(items));
+      }
       return rt.NewTuple(std::move(items));
     case Rebuild::Kind::kList:
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();

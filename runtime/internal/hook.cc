@@ -60,7 +60,9 @@ bool HasTensor(vm::Runtime& rt, const vm::Value& v, int depth) {
     }
     return false;
   };
-  if (rt.IsTuple(v)) return any_of(v.as<vm::Tuple>()->items);
+  if (rt.TypeOf(v)->layout() == vm::Layout::kTuple) {  // named tuples, return_types too
+    return any_of(v.as<vm::Tuple>()->items);
+  }
   if (rt.IsList(v)) return any_of(v.as<vm::List>()->items);
   if (rt.IsInstance(v, rt.types().dict) && rt.TypeOf(v)->layout() == vm::Layout::kDict) {
     return any_value(v.as<vm::Dict>());

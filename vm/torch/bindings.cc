@@ -225,6 +225,24 @@ Value DTypeObject(Runtime& rt, tensor::DType d) { return torch::DTypeValue(rt, d
 
 bool IsSizeObject(Runtime& rt, const Value& v) { return torch::IsSize(rt, v); }
 
+Type* ReturnTypeOfOp(Runtime& rt, const tensor::OpDef& op) {
+  const std::vector<tensor::Return>& returns = op.schema.returns;
+  if (returns.size() < 2 || returns[0].name.empty()) return nullptr;
+  std::vector<std::string> fields;
+  for (const tensor::Return& r : returns) fields.push_back(r.name);
+  return torch::ReturnType(rt, op.schema.name, fields);
+}
+
+const std::vector<std::string>* ReturnTypeFields(Runtime& rt, const Type* t) {
+  const auto& fields = torch::State(rt).return_fields;
+  auto it = fields.find(t);
+  return it != fields.end() ? &it->second : nullptr;
+}
+
+Value NewReturnTuple(Runtime& rt, Type* t, std::vector<Value> items) {
+  return Value::Steal(rt.Alloc<Tuple>(t, std::move(items)));
+}
+
 Value CpuDeviceObject(Runtime& rt) { return torch::State(rt).cpu_device; }
 
 bool GradModeEnabled(Runtime& rt) { return torch::State(rt).grad_enabled; }

@@ -7,6 +7,7 @@
 #include "vm/objects/internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::vm::torch {
 namespace {
@@ -173,11 +174,8 @@ Value FromTensorValue(Runtime& rt, tensor::Value v, const tensor::OpDef* op, Arg
   std::vector<Value> items;
   for (const tensor::Tensor& t : v.to_tensor_list()) items.push_back(WrapTensor(rt, t));
   // (Tensor values, Tensor indices): a torch.return_types named tuple.
-  if (op != nullptr && op->schema.returns.size() > 1 && !op->schema.returns[0].name.empty()) {
-    std::vector<std::string> fields;
-    for (const tensor::Return& r : op->schema.returns) fields.push_back(r.name);
-    Type* t = ReturnType(rt, op->schema.name, fields);
-    return Value::Steal(rt.Alloc<Tuple>(t, std::move(items)));
+  if (Type* t = op != nullptr ? vm::ReturnTypeOfOp(rt, *op) : nullptr) {
+    return vm::NewReturnTuple(rt, t, std::move(items));
   }
   return rt.NewTuple(std::move(items));
 }

@@ -10,8 +10,10 @@
 #define WICK_VM_TORCH_TORCH_H_
 
 #include <string>
+#include <vector>
 
 #include "tensor/dtype.h"
+#include "tensor/op_registry.h"
 #include "tensor/tensor.h"
 #include "vm/runtime.h"
 #include "vm/value.h"
@@ -55,6 +57,13 @@ Value DTypeObject(Runtime& rt, tensor::DType d);
 Value CpuDeviceObject(Runtime& rt);
 // Whether `v` is a torch.Size.
 bool IsSizeObject(Runtime& rt, const Value& v);
+// torch.return_types.<op>, the named tuple an op with named returns gives (max.dim's
+// (values, indices)); null for an op whose returns are one value or unnamed.
+Type* ReturnTypeOfOp(Runtime& rt, const tensor::OpDef& op);
+// The field names of a torch.return_types type; null for any other type.
+const std::vector<std::string>* ReturnTypeFields(Runtime& rt, const Type* t);
+// A new `t` (a ReturnTypeOfOp type) over `items`.
+Value NewReturnTuple(Runtime& rt, Type* t, std::vector<Value> items);
 // The current grad mode (torch.is_grad_enabled()).
 bool GradModeEnabled(Runtime& rt);
 // Sets it (torch._C._set_grad_enabled).
