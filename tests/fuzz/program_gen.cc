@@ -90,7 +90,6 @@ struct Expr {
   std::string text;
   double bound = 0;     // an upper bound of |every element|
   bool atomic = true;   // usable as a call receiver or operand without parentheses
-  bool bare = false;    // a variable or container element itself (see Stored)
 };
 
 std::string Operand(const Expr& e) { return e.atomic ? e.text : "(" + e.text + ")"; }
@@ -111,28 +110,10 @@ Expr Cap(Expr e) {
 }
 
 // The text of a value stored under a name, in a container, returned or passed to a
-// call: capped, and a copy when it is a variable or container element itself, so no two
-// live names (with nested graph breaks, in callers' frames too) hold the same tensor
-// object. wick's guards miss that two sources (arguments, locals at a resume entry, a
-// closure's argument and cell) were the same tensor, so an entry traced while `t = x`
-// is reused when t is another tensor (wick bug, README.md "Bugs found"). Views
-// (t = x[0], x.t()) are other objects and stay.
-std::string Stored(const Expr& value) {
-  const Expr e = Cap(value);
-  return e.bare ? Operand(e) + ".clone()" : e.text;
-}
-
-Expr Bare(std::string text, double bound) {
-  Expr e = Atom(std::move(text), bound);
-  e.bare = true;
-  return e;
-}
-
-// A closure's argument: never a variable the closure may also read. When the frame
-// that defines a closure is skipped, the closure's own frame is compiled, and an entry
-// traced for c(x) with x also captured is reused for c(y) (wick bug, README.md "Bugs
-// found": no guard that two sources are the same tensor).
-std::string FreshArg(const Expr& e) { return Operand(e) + " * 1.0"; }
+// call: capped. A variable or container element stored again is the same tensor object
+// under two names (two arguments, an argument and a closure cell, two locals at a
+// resume entry), which guards must tell apart from two equal tensors.
+std::string Stored(const Expr& value) { return Cap(value).text; }
 
 Shape Without(const Shape& s, size_t p) {
   Shape r = s;
@@ -277,7 +258,7 @@ Expr Gen::Leaf(const Shape& s, const Env& env) {
   }
   if ((!vars.empty() || !containers.empty()) && cs_.Below(4) != 3) {
     const int i = cs_.Below(static_cast<int>(vars.size() + containers.size()));
-    if (i < static_cast<int>(vars.size())) return Bare(vars[i]->name, vars[i]->bound);
+    if (i < static_cast<int>(vars.size())) return Atom(vars[i]->name, vars[i]->bound);
     return ContainerLeaf(*containers[i - vars.size()]);
   }
   return Creation(s);
@@ -286,11 +267,11 @@ Expr Gen::Leaf(const Shape& s, const Env& env) {
 Expr Gen::ContainerLeaf(const Container& c) {
   switch (c.kind) {
     case Container::Kind::kList:
-      return Bare(absl::StrCat(c.name, "[", cs_.Below(2 * c.count) - c.count, "]"), kVarBound);
+      return Atom(absl::StrCat(c.name, "[", cs_.Below(2 * c.count) - c.count, "]"), kVarBound);
     case Container::Kind::kDict:
-      return Bare(c.name + (cs_.Below(2) == 0 ? "[\"a\"]" : "[\"b\"]"), kVarBound);
+      return Atom(c.name + (cs_.Below(2) == 0 ? "[\"a\"]" : "[\"b\"]"), kVarBound);
     case Container::Kind::kBox:
-      if (cs_.Below(2) == 0) return Bare(c.name + ".t", kVarBound);
+      if (cs_.Below(2) == 0) return Atom(c.name + ".t", kVarBound);
       return Atom(c.name + ".get()", kVarBound);
   }
   return Atom(c.name, kVarBound);
@@ -547,9 +528,8 @@ Expr Gen::Reduce(const Shape& s, int depth, const Env& env) {
     case 2:
       return Atom(o + ".amax(dim=" + dim + ")", a.bound);
     case 3:
-      // Not `.max(dim=D).values`: compiled code gets a plain tuple from Tensor.max(dim)
-      // (wick bug, README.md "Bugs found"), so `.values` raises AttributeError.
-      return Atom("torch.amax(" + a.text + ", dim=" + dim + ")", a.bound);
+      return cs_.Below(2) == 0 ? Atom(o + ".max(dim=" + dim + ").values", a.bound)
+                               : Atom("torch.amax(" + a.text + ", dim=" + dim + ")", a.bound);
     case 4:
       return Atom("torch.sum(" + a.text + ", dim=" + dim + ")", a.bound * m);
     case 5:
@@ -600,13 +580,10 @@ Expr Gen::Matmul(const Shape& s, int depth, const Env& env) {
         return Atom(Operand(a) + ".mm(" + b.text + ")", product(a, b));
       }
       default: {
-        // The weight is a fresh tensor, never the input itself: wick's guards miss that
-        // two arguments were the same tensor (no duplicate-input guard), so a later call
-        // with distinct tensors reuses a graph traced for linear(x, x) (wick bug,
-        // README.md "Bugs found"); F.linear's frame is compiled on its own when f is
-        // skipped.
+        // The weight may be the input itself: F.linear(x, x) must not be reused for two
+        // other tensors (F.linear's frame is compiled on its own when f is skipped).
         const Expr w = Tensor({s[1], k}, depth - 1, env);
-        return Atom("torch.nn.functional.linear(" + a.text + ", " + Operand(w) + " * 1.0)",
+        return Atom("torch.nn.functional.linear(" + a.text + ", " + w.text + ")",
                     product(a, w));
       }
     }
@@ -1106,12 +1083,16 @@ void Gen::Stmt(Fn& fn, Env& env, int depth, const std::string& ind, Lines* out) 
           out->push_back(ind + "n += k");
           break;
         case 2: {
-          // Not `acc.append(float(...))` in one statement: a graph break inside the
-          // arguments of a method call on a list made in the frame loses the call in
-          // compiled code (wick bug, README.md "Bugs found"). Through a local it works.
+          // A graph break inside the arguments of a method call on a list made in the
+          // frame (acc is `self` on the stack and a local: one object after the break).
+          const std::string mean =
+              "float(" + Operand(Cap(Tensor(PoolShape(), cs_.Below(2), env))) + ".mean())";
+          if (cs_.Below(2) == 0) {
+            out->push_back(ind + "acc.append(" + mean + ")");
+            break;
+          }
           const std::string name = absl::StrCat("s", fn.next_float++);
-          out->push_back(ind + name + " = float(" +
-                         Operand(Cap(Tensor(PoolShape(), cs_.Below(2), env))) + ".mean())");
+          out->push_back(ind + name + " = " + mean);
           out->push_back(ind + "acc.append(" + name + ")");
           env.floats.push_back({name, kVarBound});
           break;
@@ -1164,7 +1145,7 @@ void Gen::Stmt(Fn& fn, Env& env, int depth, const std::string& ind, Lines* out) 
         default: {
           const Closure& c = env.closures[cs_.Below(static_cast<int>(env.closures.size()))];
           const Expr e = Cap(Tensor(c.shape, cs_.Below(3), env));
-          AssignTensor(fn, env, c.shape, Atom(c.name + "(" + FreshArg(e) + ")", kVarBound), ind,
+          AssignTensor(fn, env, c.shape, Atom(c.name + "(" + e.text + ")", kVarBound), ind,
                        out);
           return;
         }
@@ -1197,7 +1178,7 @@ void Gen::Stmt(Fn& fn, Env& env, int depth, const std::string& ind, Lines* out) 
       }
       env.closures.push_back({name, s});
       const Expr arg = Cap(Tensor(s, cs_.Below(3), env));
-      AssignTensor(fn, env, s, Atom(name + "(" + FreshArg(arg) + ")", kVarBound), ind, out);
+      AssignTensor(fn, env, s, Atom(name + "(" + arg.text + ")", kVarBound), ind, out);
       return;
     }
     case kIfData:
@@ -1249,8 +1230,6 @@ void Gen::Stmt(Fn& fn, Env& env, int depth, const std::string& ind, Lines* out) 
       inner.innermost_range = false;
       out->push_back(ind + "for " + u + " in " + iterable + ":");
       Block(fn, env, inner, depth + 1, in, out);
-      // After the loop u still holds a list element (an alias; see Stored).
-      if (iterable == lists_name) out->push_back(ind + "del " + u);
       return;
     }
     case kNoGrad:
