@@ -80,13 +80,6 @@ internal::LogMessage::~LogMessage() {
 }
 
 void Log(const Channel& channel, Level level, absl::string_view message,
-         std::source_location where) {
-  if (!channel.Enabled(level)) return;
-  internal::ChannelList::Emit(channel, level, internal::CiteSourceFile(where.file_name()),
-                              static_cast<int>(where.line()), message);
-}
-
-void Log(const Channel& channel, Level level, absl::string_view message,
          absl::string_view file, int line) {
   if (!channel.Enabled(level)) return;
   internal::ChannelList::Emit(channel, level, file, line, message);

@@ -1,8 +1,8 @@
-// wick's TORCH_LOGS: components, artifacts, log records and counters, as torch._logging.
+// wick's TORCH_LOGS: components, artifacts and log records, as torch._logging.
 //
 // Owns the TORCH_LOGS / TORCH_LOGS_OUT / TORCH_LOGS_FORMAT settings (upstream's grammar,
 // error and help texts), `set_logs`, the glog-style record format with compile ids, the
-// sinks records go to, and `torch._dynamo.utils.counters`. The registry of names is data
+// sinks records go to. The registry of names is data
 // (logging/internal/registrations.inc). Checking whether a channel is on costs one load
 // and one branch:
 //
@@ -15,7 +15,7 @@
 //   // records logged on this thread now carry " [0/1]".
 //
 // Thread-safety: every function here may be called from any thread; records are written
-// whole, one at a time. Counters are thread-safe too.
+// whole, one at a time.
 #ifndef WICK_LOGGING_LOGGING_H_
 #define WICK_LOGGING_LOGGING_H_
 
@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <source_location>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -174,8 +173,6 @@ inline constexpr Level kLevel_CRITICAL = Level::kCritical;
 // each gets the full prefix. For callers that know the location to cite (the VM's
 // `torch._logging` binding); C++ code uses the macros.
 void Log(const Channel& channel, Level level, absl::string_view message,
-         std::source_location where = std::source_location::current());
-void Log(const Channel& channel, Level level, absl::string_view message,
          absl::string_view file, int line);
 
 // ---------------------------------------------------------------------------------------
@@ -251,8 +248,9 @@ class LogSink {
   virtual void Write(const LogRecord& record, absl::string_view text) = 0;
 };
 
-// The console sink (stderr by default; the VM points it at sys.stderr). Returns the
-// previous one; nullptr silences the console. The sink must outlive its installation.
+// The console sink: the process's stderr unless replaced (an embedding host's
+// InterpreterOptions::write_stderr does not receive records). Returns the previous one;
+// nullptr silences the console. The sink must outlive its installation.
 LogSink* SetConsoleSink(LogSink* sink);
 // Extra sinks that receive every formatted record (not owned; remove before destroying).
 void AddLogSink(LogSink* sink);
@@ -372,60 +370,6 @@ absl::Status ConfigureFromEnvironment(const EnvironmentVariables& env);
 void SetClockForTesting(std::function<absl::Time()> now, absl::TimeZone zone);
 void SetPidForTesting(int64_t pid);
 void ResetForTesting();
-
-// ---------------------------------------------------------------------------------------
-// Counters: torch._dynamo.utils.counters, a defaultdict(collections.Counter).
-
-// collections.Counter over string keys; items keep insertion order, like a Python dict.
-class Counter {
- public:
-  int64_t Get(absl::string_view key) const;  // c[key]: 0 when absent (not inserted)
-  void Increment(absl::string_view key, int64_t delta = 1);  // c[key] += delta
-  void Set(absl::string_view key, int64_t value);            // c[key] = value
-  bool Erase(absl::string_view key);                         // del c[key]
-  bool Contains(absl::string_view key) const { return index_.contains(key); }
-  size_t size() const { return items_.size(); }
-  bool empty() const { return items_.empty(); }
-  int64_t Total() const;          // sum(c.values())
-  size_t CountPositive() const;   // len(+c)
-  const std::vector<std::pair<std::string, int64_t>>& items() const { return items_; }
-  // c.most_common(): by count, highest first; ties keep insertion order.
-  std::vector<std::pair<std::string, int64_t>> MostCommon() const;
-  // repr(c): "Counter({'a': 2, 'b': 1})", "Counter()" when empty.
-  std::string Repr() const;
-  friend bool operator==(const Counter& a, const Counter& b) { return a.items_ == b.items_; }
-
- private:
-  std::vector<std::pair<std::string, int64_t>> items_;
-  absl::flat_hash_map<std::string, size_t> index_;
-};
-
-// Counters by category ("frames", "graph_break", "stats", ...), in first-use order.
-class Counters {
- public:
-  // counters[category][key] += delta (creates both as needed).
-  void Increment(absl::string_view category, absl::string_view key, int64_t delta = 1);
-  int64_t Get(absl::string_view category, absl::string_view key) const;
-  void Set(absl::string_view category, absl::string_view key, int64_t value);
-  // A copy of counters[category] (empty when absent; does not create it).
-  Counter GetCategory(absl::string_view category) const;
-  // counters[category] as an expression: creates the empty Counter (defaultdict).
-  void Touch(absl::string_view category);
-  bool HasCategory(absl::string_view category) const;
-  void Clear();  // counters.clear()
-  // Every category with its Counter, in insertion order: what printing iterates.
-  std::vector<std::pair<std::string, Counter>> Snapshot() const;
-  // repr(counters): "defaultdict(<class 'collections.Counter'>, {'stats': Counter(...)})".
-  std::string Repr() const;
-
- private:
-  mutable absl::Mutex mu_;
-  std::vector<std::pair<std::string, Counter>> categories_ ABSL_GUARDED_BY(mu_);
-  absl::flat_hash_map<std::string, size_t> index_ ABSL_GUARDED_BY(mu_);
-};
-
-// The process-wide torch._dynamo.utils.counters.
-Counters& GlobalCounters();
 
 }  // namespace wick::logging
 

@@ -54,11 +54,5 @@ void BM_EnabledArtifactRecord(benchmark::State& state) {
 }
 BENCHMARK(BM_EnabledArtifactRecord);
 
-void BM_CounterIncrement(benchmark::State& state) {
-  Counters counters;
-  for (auto _ : state) counters.Increment("graph_break", "Call to torch._dynamo.graph_break()");
-}
-BENCHMARK(BM_CounterIncrement);
-
 }  // namespace
 }  // namespace wick::logging

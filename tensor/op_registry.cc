@@ -158,7 +158,9 @@ absl::StatusOr<std::vector<Value>> BindArguments(const OpSchema& schema,
     return absl::OkStatus();
   };
   for (size_t i = 0; i < args.size(); ++i) RETURN_IF_ERROR(assign(i, args[i], true));
-  for (const auto& [name, v] : kwargs) {
+  for (const auto& kwarg : kwargs) {
+    const auto& name = kwarg.first;  // not a structured binding: the lambda captures it
+    const auto& v = kwarg.second;
     auto it = std::find_if(params.begin(), params.end(),
                            [&](const Argument& a) { return a.name == name; });
     if (it == params.end()) {

@@ -173,9 +173,9 @@ void NormalizeRow(const T* xr, T* yr, int64_t cols, T mean, T var, const T* w, c
     std::memcpy(&v, p, sizeof(v));
     return v;
   };
-  auto splat = [](T x) {
-    alignas(32) T lanes[kLanes];
-    for (int i = 0; i < kLanes; ++i) lanes[i] = x;
+  auto splat = [](T x) {  // Vec<T>::kLanes, not the local: clang 14 wants it captured
+    alignas(32) T lanes[Vec<T>::kLanes];
+    for (int i = 0; i < Vec<T>::kLanes; ++i) lanes[i] = x;
     I v;
     std::memcpy(&v, lanes, sizeof(v));
     return v;
