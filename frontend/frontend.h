@@ -3,7 +3,8 @@
 //
 //   TraceOptions opts; opts.graph_name = "__compiled_fn_1";
 //   ASSIGN_OR_RETURN(TraceResult r, Trace(interp, frame, /*entry=*/0, opts));
-//   if (r.stop.kind == Stop::kBreak) ...   // M3: skip the frame or raise (fullgraph=True)
+//   if (r.stop.kind == Stop::kBreak) ...   // compile the graph so far, run the break
+//                                          // eagerly, resume after it (runtime/)
 //
 // The tracer never runs tensor kernels (metadata comes from the registry's meta
 // functions) and never mutates user-visible state: list/dict mutations, attribute and
@@ -31,8 +32,8 @@
 //    kStoreCell on the running frame's cell; writes to closures of called functions
 //    break.
 //  - Grad mode: one GLOBAL_STATE guard records the mode at entry; `with torch.no_grad()`
-//    is tracked while tracing (is_grad_enabled() folds) and emits nothing (the registry
-//    has no _set_grad_enabled op).
+//    is tracked while tracing (is_grad_enabled() folds), and each switch is a
+//    torch._C._set_grad_enabled node in the graph, which ends in the mode it began in.
 //  - torch._dynamo.graph_break / is_compiling and torch.compiler.is_compiling are
 //    recognised by identity with the objects in the already-imported modules (so the
 //    prelude must keep graph_break a function of its own).
