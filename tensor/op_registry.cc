@@ -133,9 +133,9 @@ absl::string_view ValueTypeName(const Value& v) {
   return "?";
 }
 
-absl::StatusOr<std::vector<Value>> BindArguments(const OpSchema& schema,
-                                                 absl::Span<const Value> args,
+absl::StatusOr<std::vector<Value>> BindArguments(const OpDef& op, absl::Span<const Value> args,
                                                  const Kwargs& kwargs) {
+  const OpSchema& schema = op.schema;
   const auto& params = schema.arguments;
   std::vector<std::optional<Value>> slots(params.size());
   const int npos = schema.num_positional();
@@ -146,11 +146,16 @@ absl::StatusOr<std::vector<Value>> BindArguments(const OpSchema& schema,
   }
   auto assign = [&](size_t i, const Value& v, bool positional) -> absl::Status {
     std::string why;
-    std::optional<Value> c = Coerce(params[i].type, v, &why);
+    const bool number_for_tensor = params[i].type.base == ArgType::Base::kTensor &&
+                                   !params[i].type.list && v.is_scalar();
+    std::optional<Value> c = number_for_tensor && !op.flags.numbers_as_tensors
+                                 ? std::nullopt
+                                 : Coerce(params[i].type, v, &why);
     if (!c) {
       if (!why.empty()) return RuntimeError(why);
       return TypeError(absl::StrCat(
-          schema.name, "(): argument '", params[i].name, "'",
+          schema.name, "(): argument '", params[i].name == "self" ? "input" : params[i].name,
+          "'",
           positional ? absl::StrCat(" (position ", i + 1, ")") : std::string(), " must be ",
           ExpectedTypeName(params[i].type), ", not ", ValueTypeName(v)));
     }
@@ -253,7 +258,7 @@ absl::StatusOr<BoundCall> OpRegistry::Bind(absl::string_view name,
   }
   absl::Status first_error;
   for (const OpDef* op : overloads) {
-    absl::StatusOr<std::vector<Value>> bound = BindArguments(op->schema, args, kwargs);
+    absl::StatusOr<std::vector<Value>> bound = BindArguments(*op, args, kwargs);
     if (bound.ok()) return BoundCall{op, *std::move(bound)};
     if (first_error.ok()) first_error = bound.status();
   }

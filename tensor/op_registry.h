@@ -133,6 +133,11 @@ struct OpFlags {
   bool method = false;          // Tensor.<name>
   bool random = false;          // Draws from the generator: never CSE'd or folded.
   bool data_dependent = false;  // Output metadata depends on element values (nonzero).
+  // A Python number may stand for a Tensor argument (made a 0-dim "wrapped number"), as
+  // PyTorch's Scalar overloads allow for pointwise ops. Elsewhere a number where a Tensor
+  // is due is a TypeError ("sum(): argument 'input' (position 1) must be Tensor, not
+  // int"), as PyTorch's argument parser gives.
+  bool numbers_as_tensors = false;
 };
 
 struct OpDef {
@@ -191,9 +196,9 @@ class OpRegistry {
   absl::flat_hash_map<std::string, std::vector<const OpDef*>> by_name_;
 };
 
-// Binds arguments to one schema (exposed for the VM's method binding and for tests).
-absl::StatusOr<std::vector<Value>> BindArguments(const OpSchema& schema,
-                                                 absl::Span<const Value> args,
+// Binds arguments to one op's schema (exposed for the tracer and for tests). A Python
+// number binds to a Tensor parameter only for an op with flags.numbers_as_tensors.
+absl::StatusOr<std::vector<Value>> BindArguments(const OpDef& op, absl::Span<const Value> args,
                                                  const Kwargs& kwargs);
 
 // Python's name for a Value's type in messages: "Tensor", "int", "str", "NoneType", ...

@@ -43,7 +43,7 @@ class RegistryTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(r_.Register("pair(Tensor self, Tensor other, *, Scalar alpha=1) -> (Tensor, Tensor)",
-                            Echo, Echo, {.method = true})
+                            Echo, Echo, {.method = true, .numbers_as_tensors = true})
                     .ok());
     ASSERT_TRUE(r_.Register("mx(Tensor self) -> Tensor", nullptr,
                             [](const OpArgs& a) -> absl::StatusOr<Value> { return a[0]; })
@@ -64,6 +64,23 @@ TEST_F(RegistryTest, BindsWithDefaultsAndWrapsNumbers) {
   EXPECT_TRUE(b->args[1].to_tensor().is_wrapped_number());
   EXPECT_EQ(b->args[2].to_int(), 1);
   EXPECT_EQ(r_.Find("pair")->schema.returns.size(), 2u);
+}
+
+// Only ops flagged numbers_as_tensors take a Python number for a Tensor; elsewhere it is
+// PyTorch's TypeError, naming `self` as the function form's `input`.
+TEST_F(RegistryTest, NumbersForTensorsOnlyWhereTheOpAllowsThem) {
+  Tensor t = Tensor::Meta({2}, DType::kFloat32);
+  absl::Status s = r_.Bind("mx", {Value(3)}).status();
+  EXPECT_EQ(PythonErrorType(s), "TypeError");
+  EXPECT_EQ(s.message(), "mx() received an invalid combination of arguments - got (int), but "
+                         "expected one of:\n * mx(Tensor self) -> Tensor\n"
+                         " * mx.dim(Tensor self, int dim, bool keepdim=False) -> Tensor");
+  ASSERT_TRUE(r_.Register("one(Tensor self, Tensor? other=None) -> Tensor", nullptr, Echo).ok());
+  EXPECT_EQ(r_.Bind("one", {Value(2.5)}).status().message(),
+            "one(): argument 'input' (position 1) must be Tensor, not float");
+  EXPECT_EQ(r_.Bind("one", {Value(t), Value(true)}).status().message(),
+            "one(): argument 'other' (position 2) must be Tensor, not bool");
+  EXPECT_TRUE(r_.Bind("one", {Value(t), Value()}).ok());
 }
 
 TEST_F(RegistryTest, ErrorsReadLikePython) {

@@ -446,7 +446,7 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
                   const tensor::Kwargs& kw) -> absl::StatusOr<tensor::BoundCall> {
     if (op == nullptr) return tensor::OpRegistry::Global().Bind(name, values, kw);
     absl::StatusOr<std::vector<tensor::Value>> bound =
-        tensor::BindArguments(op->schema, values, kw);
+        tensor::BindArguments(*op, values, kw);
     if (!bound.ok()) return bound.status();
     return tensor::BoundCall{op, *std::move(bound)};
   };

@@ -252,7 +252,7 @@ absl::StatusOr<Value> Evaluator::CallRegistry(const std::string& op, const std::
   for (const OpDef* def : usable) {
     const std::vector<Value> call_args = PackVarargs(*def, args, method);
     absl::StatusOr<std::vector<Value>> bound =
-        tensor::BindArguments(def->schema, call_args, kwargs);
+        tensor::BindArguments(*def, call_args, kwargs);
     if (!bound.ok()) {
       if (first_error.ok()) first_error = bound.status();
       continue;

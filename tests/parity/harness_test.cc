@@ -181,7 +181,7 @@ class DispatchTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(r_.Register("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-                            nullptr, AddKernel, {.method = true})
+                            nullptr, AddKernel, {.method = true, .numbers_as_tensors = true})
                     .ok());
     ASSERT_TRUE(r_.Register("view(Tensor(a) self, int[] size) -> Tensor(a)", nullptr,
                             [](const OpArgs& a) -> absl::StatusOr<Value> {

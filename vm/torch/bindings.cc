@@ -142,7 +142,7 @@ Value CallOp(Runtime& rt, absl::string_view name, Args args, const KwArgs& kwarg
   const tensor::OpRegistry& reg = tensor::OpRegistry::Global();
   std::vector<tensor::Value> targs(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
-    if (!ToTensorValue(rt, args[i], &targs[i])) return Value::Raised();
+    if (!ToTensorValue(rt, args[i], &targs[i], static_cast<int>(i))) return Value::Raised();
   }
   MaybePackVarargs(rt, name, args, &targs);
   tensor::Kwargs tkw;

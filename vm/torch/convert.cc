@@ -22,7 +22,7 @@ const std::vector<Value>& SequenceItems(Runtime& rt, const Value& v) {
 
 // A list/tuple argument: ints -> int[], numbers -> float[], Tensors (and None, for
 // `Tensor?[]` indices) -> Tensor[].
-bool SequenceToTensorValue(Runtime& rt, const Value& v, tensor::Value* out) {
+bool SequenceToTensorValue(Runtime& rt, const Value& v, int position, tensor::Value* out) {
   const std::vector<Value>& items = SequenceItems(rt, v);
   bool all_int = true, all_number = true, all_tensor = true;
   for (const Value& x : items) {
@@ -47,6 +47,22 @@ bool SequenceToTensorValue(Runtime& rt, const Value& v, tensor::Value* out) {
     for (const Value& x : items) ts.push_back(x.is_none() ? tensor::Tensor() : TensorOf(x));
     *out = tensor::Value(std::move(ts));
     return true;
+  }
+  // A list of tensors with something else in it (torch.cat([t, 2])): PyTorch's message
+  // for a Tensor[] argument.
+  auto int_like_tensor = [&](const Value& x) {
+    return IsTensor(rt, x) && TensorOf(x).numel() == 1 && !tensor::IsFloating(TensorOf(x).dtype());
+  };
+  bool tensor_list = false;
+  for (const Value& x : items) tensor_list |= IsTensor(rt, x) && !int_like_tensor(x);
+  if (tensor_list && position >= 0) {
+    for (size_t j = 0; j < items.size(); ++j) {
+      if (IsTensor(rt, items[j]) || items[j].is_none()) continue;
+      RaiseTypeName(rt, absl::StrCat("expected Tensor as element ", j, " in argument ", position,
+                                     ", but got "),
+                    items[j], "");
+      return false;
+    }
   }
   // A mix of ints and one-element integer tensors (x.view(n, -1) with n a tensor).
   std::vector<int64_t> ints;
@@ -118,7 +134,7 @@ Value ScalarToValue(const tensor::Scalar& s) {
   return Value::Float(s.to_double());
 }
 
-bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out) {
+bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out, int position) {
   switch (v.tag()) {
     case Value::Tag::kNone: *out = tensor::Value(); return true;
     case Value::Tag::kBool: *out = tensor::Value(v.as_bool()); return true;
@@ -135,7 +151,7 @@ bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out) {
   } else if (v.Is(State(rt).cpu_device)) {
     *out = tensor::Value(std::string("cpu"));
   } else if (IsSequence(rt, v)) {
-    return SequenceToTensorValue(rt, v, out);
+    return SequenceToTensorValue(rt, v, position, out);
   } else {
     RaiseTypeName(rt, "wick's torch bindings cannot pass a '", v, "' to a tensor op");
     return false;

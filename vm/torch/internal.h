@@ -97,7 +97,8 @@ Value NewSize(Runtime& rt, tensor::IntSpan sizes);
 // --- Conversions (convert.cc) --------------------------------------------------------
 // A Python argument as the registry sees it: numbers, None, str, dtype, device (as its
 // string), Tensor, and lists/tuples/Size of ints, floats or Tensors. False after raising.
-bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out);
+// `position`, the argument's index when positional, names it in errors.
+bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out, int position = -1);
 // A registry result as a Python value. `op` supplies the return names (named tuples);
 // `inputs` are the Python arguments, so an op returning one of them returns that very
 // object (`x.add_(1) is x`, `x.to(x.dtype) is x`).

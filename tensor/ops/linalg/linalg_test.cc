@@ -383,10 +383,12 @@ TEST(Registry, OpsBindAsPyTorchDoes) {
   absl::StatusOr<Value> v = r.Call("matmul", {a, b});
   ASSERT_TRUE(v.ok()) << v.status();
   ExpectClose(v->to_tensor(), {3, 3, 7, 7});
-  // Keyword-only beta/alpha; a Python number for self becomes a wrapped 0-dim tensor.
-  v = r.Call("addmm", {Value(1.0), a, b}, {{"beta", Value(2)}, {"alpha", Value(0.5)}});
+  // Keyword-only beta/alpha; a Python number for self is PyTorch's TypeError.
+  v = r.Call("addmm", {FromValues({1}, {}), a, b}, {{"beta", Value(2)}, {"alpha", Value(0.5)}});
   ASSERT_TRUE(v.ok()) << v.status();
   ExpectClose(v->to_tensor(), {3.5, 3.5, 5.5, 5.5});
+  EXPECT_EQ(r.Call("addmm", {Value(1.0), a, b}).status().message(),
+            "addmm(): argument 'input' (position 1) must be Tensor, not float");
   // Meta calls give metadata only.
   v = r.CallMeta("bmm", {Tensor::Meta({3, 2, 4}, kF), Tensor::Meta({3, 4, 5}, kF)});
   ASSERT_TRUE(v.ok());

@@ -22,6 +22,9 @@ void Registrar::Add(absl::string_view schema, OpFlags flags, OpImpl impl) {
     ASSIGN_OR_RETURN(Tensor t, impl(args, OpMode{.inplace = inplace, .meta = false}));
     return Value(std::move(t));
   };
+  // Pointwise ops take Python numbers for tensors (Scalar overloads); those whose
+  // PyTorch signature does not reject them in the kernel (RejectNumbers).
+  flags.numbers_as_tensors = true;
   status_ = registry_.Register(schema, std::move(meta), std::move(kernel), flags);
 }
 
