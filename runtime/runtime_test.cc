@@ -138,6 +138,25 @@ print(cnt.frame_count)
             "4\n");
 }
 
+// type(v) of a tensor, number, list or tuple folds to the class, which compares by
+// identity with the builtins and torch.Tensor; each guard keeps it true.
+TEST(RuntimeTest, TypeOfBuiltinValuesIsAConstant) {
+  Result r = RunProgram(Program(R"py(
+def f(x, n):
+    return (type(x) is torch.Tensor, type(n) == int, type((x,)) is tuple, type([x]) != list,
+            type(n).__name__, x.detach() + 1)
+g = torch.compile(f, backend=cnt)
+print(g(torch.ones(2), 3))
+print(g(torch.nn.Parameter(torch.ones(2)), 2.5))
+print(cnt.frame_count)
+)py"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "(True, True, True, False, 'int', tensor([2., 2.]))\n"
+            "(False, False, True, False, 'float', tensor([2., 2.]))\n"
+            "2\n");
+}
+
 TEST(RuntimeTest, RecompilesOnShapeChangeAndLogs) {
   ASSERT_TRUE(logging::ApplyTorchLogs("recompiles").ok());
   logging::ScopedLogCapture capture;

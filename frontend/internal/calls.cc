@@ -113,10 +113,13 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   TraceState& st = tx.state();
   if (name == "isinstance" && args.size() == 2) return IsInstanceCall(tx, args);
   if (name == "len" && args.size() == 1) return LenCall(tx, args[0]);
-  // type(v) of a builtin value: a constant (a user class's attributes are not guarded
-  // when read through the class, so those still break).
-  if (name == "type" && args.size() == 1 && kwargs.empty() && args[0]->kind != VarKind::kObject &&
-      args[0]->kind != VarKind::kNewObject) {
+  // type(v) of a tensor, number, string, list or tuple (torch.return_types included): a
+  // constant. Not a user class (its attributes are not guarded when read through the
+  // class) nor a dict (an OrderedDict is traced as one).
+  const VarKind k = args.empty() ? VarKind::kNull : args[0]->kind;
+  if (name == "type" && args.size() == 1 && kwargs.empty() &&
+      ((k == VarKind::kTensor && !args[0]->scalar_item) || k == VarKind::kConstant ||
+       k == VarKind::kList || k == VarKind::kTuple)) {
     if (vm::Type* t = TypeOfVar(st, *args[0])) return MakeConstant(vm::Value::Borrow(t));
   }
   if (name == "iter" && args.size() == 1) {

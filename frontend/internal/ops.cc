@@ -719,6 +719,14 @@ absl::StatusOr<VarPtr> CompareOp(Translator& tx, vm::CmpOp op, const VarPtr& a,
   if (ReifyConstant(rt, a, &av) && ReifyConstant(rt, b, &bv)) {
     return Fold(tx, vm::Compare(rt, av, bv, op));
   }
+  // Classes compare by identity (type(x) == list; builtins are opaque objects).
+  auto is_class = [&](const VarPtr& v) {
+    return (v->is_constant() || v->kind == VarKind::kObject) && v->value.is_object() &&
+           rt.TypeOf(v->value) == rt.types().type;
+  };
+  if ((op == vm::CmpOp::kEq || op == vm::CmpOp::kNe) && is_class(a) && is_class(b)) {
+    return MakeConstant(vm::Value::Bool(a->value.Is(b->value) == (op == vm::CmpOp::kEq)));
+  }
   if (op == vm::CmpOp::kEq || op == vm::CmpOp::kNe) {
     bool same = a == b;
     if (a->is_constant() != b->is_constant() || same) {

@@ -443,15 +443,18 @@ absl::Status Translator::StepOperators(const vm::Instruction& in, bool* handled)
     case Opcode::IS_OP: {
       VarPtr b = Pop();
       VarPtr a = Pop();
+      // Constants and opaque objects carry the object itself (type(x) is tuple); a
+      // tracked container or tensor is never one of them.
+      auto held = [](const VarPtr& v) {
+        return v->is_constant() || v->kind == VarKind::kObject;
+      };
       bool same;
-      if (a->is_constant() && b->is_constant()) {
+      if (held(a) && held(b)) {
         same = a->value.Is(b->value);
-      } else if (a->is_constant() || b->is_constant()) {
-        // A tracked object is never a constant singleton such as None.
+      } else if (held(a) || held(b)) {
         same = false;
       } else {
-        same = a == b || (a->kind == VarKind::kObject && b->kind == VarKind::kObject &&
-                          a->value.Is(b->value));
+        same = a == b;
       }
       Push(MakeConstant(vm::Value::Bool(same != (in.arg == 1))));
       return absl::OkStatus();
