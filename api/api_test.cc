@@ -309,6 +309,20 @@ try:
     torch.compiler.allow_in_graph(len)
 except TypeError as err:
     print("TypeError:", err)
+
+@torch.compiler.allow_in_graph
+def blend(x, alpha, *, other, clip=True):
+    y = x * alpha + other
+    return y.clamp(-1, 1) if clip else y
+
+def k(x, o):
+    return blend(x, 0.5, other=o) + blend(x, 2, other=o, clip=False)
+
+x2, o = torch.tensor([1.0, -3.0, 0.5]), torch.ones(3)
+kc = torch.compile(k, backend="inductor")
+print(kc(x2, o), torch.allclose(kc(x2 * 2, o), k(x2 * 2, o)))
+out = torch._dynamo.explain(k)(x2, o)
+print(out.graph_count, out.graph_break_count, out.ops_per_graph[0])
 )");
   ASSERT_TRUE(s.ok()) << s;
   // The function runs once while tracing (on zeros, for the result sizes), then once
@@ -321,7 +335,10 @@ except TypeError as err:
             "or dtypes than when it was traced; functions allowed in graph must not depend on "
             "their inputs' values\n"
             "TypeError: allow_in_graph in wick takes Python functions, not "
-            "builtin_function_or_method\n");
+            "builtin_function_or_method\n"
+            // Numbers and keyword arguments are the node's constant arguments.
+            "tensor([ 4.0000, -5.5000,  3.0000]) True\n"
+            "1 0 ['__main__.blend', '__main__.blend', 'operator.add']\n");
 }
 
 TEST(ApiTest, LimitsAreErrorsNotCrashes) {

@@ -1,6 +1,7 @@
 // torch.compiler.allow_in_graph: a call to a marked script function is one node of the
 // graph, as upstream keeps it as a call_function node instead of tracing its body. The
-// node's op is made here, once per function and arity: its meta function runs the
+// node's op is made here, once per function and call shape (which arguments are
+// tensors and which numbers, and the keyword names): its meta function runs the
 // function on zero-filled tensors of the arguments' sizes (upstream runs it on fake
 // tensors: in both, the function's Python side effects happen while tracing), and its
 // kernel runs the function on the real tensors each time the graph runs. The frame hook
@@ -28,7 +29,7 @@
 namespace wick::frontend::internal {
 namespace {
 
-// The op of one marked function and arity, kept in the function's attribute dict (the
+// The op of one marked function and call shape, kept in the function's attribute dict (the
 // prelude keeps marked functions alive for the interpreter's life, and graphs point at
 // the op).
 class GraphOpHolder : public vm::Object {
@@ -37,6 +38,8 @@ class GraphOpHolder : public vm::Object {
   vm::Runtime* rt = nullptr;
   vm::Value function;
   std::string label;  // "allow_in_graph function 'f'"
+  size_t num_positional = 0;  // the op's arguments after these are passed by keyword
+  std::vector<vm::Value> keywords;  // their names (str)
   int num_results = 1;  // 0: the function returns one tensor (not a tuple)
   tensor::OpDef def;
   // Result metadata by argument metadata (ArgsKey), from the runs on zeros: the kernel
@@ -44,30 +47,49 @@ class GraphOpHolder : public vm::Object {
   absl::flat_hash_map<std::string, std::vector<tensor::Tensor>> metas;
 };
 
-// "f32[2, 3];i64[4]": the sizes and dtypes the function was called with.
+// "f32[2,3];i64[4];s2;": the sizes and dtypes of the tensors the function was called
+// with, and the numbers (the function's results may depend on both).
 std::string ArgsKey(const tensor::OpArgs& a) {
   std::string key;
   for (size_t i = 0; i < a.size(); ++i) {
-    absl::StrAppend(&key, tensor::DTypeName(a.tensor(i).dtype()), "[",
-                    absl::StrJoin(a.tensor(i).sizes(), ","), "];");
+    const tensor::Value& v = a[i];
+    if (v.is_tensor()) {
+      absl::StrAppend(&key, tensor::DTypeName(v.to_tensor().dtype()), "[",
+                      absl::StrJoin(v.to_tensor().sizes(), ","), "];");
+    } else {
+      absl::StrAppend(&key, v.is_bool()  ? absl::StrCat("b", v.to_bool())
+                            : v.is_int() ? absl::StrCat("i", v.to_int())
+                                         : absl::StrCat("d", v.to_double()),
+                      ";");
+    }
   }
   return key;
 }
 
-// Calls the holder's function on `tensors` with the frame hook off. Its result must be a
-// tensor or a tuple/list of tensors; anything else, or an exception, is an error status
-// carrying the Python exception's type.
+// A registry value as the script sees it: a Tensor object or a Python number.
+vm::Value ToScript(vm::Runtime& rt, const tensor::Value& v) {
+  if (v.is_tensor()) return vm::NewTensorObject(rt, v.to_tensor());
+  if (v.is_bool()) return vm::Value::Bool(v.to_bool());
+  if (v.is_int()) return vm::Value::Int(v.to_int());
+  return vm::Value::Float(v.to_double());
+}
+
+// Calls the holder's function on `in` (positional, then keyword arguments) with the
+// frame hook off. Its result must be a tensor or a tuple/list of tensors; anything else,
+// or an exception, is an error status carrying the Python exception's type.
 absl::StatusOr<std::vector<tensor::Tensor>> CallFunction(GraphOpHolder& h,
-                                                         const std::vector<tensor::Tensor>& in,
+                                                         const std::vector<tensor::Value>& in,
                                                          bool* single) {
   vm::Runtime& rt = *h.rt;
   if (h.function.is_none()) return RuntimeError(h.label + " is gone");
-  std::vector<vm::Value> args;
-  for (const tensor::Tensor& t : in) args.push_back(vm::NewTensorObject(rt, t));
+  std::vector<vm::Value> args, kwvalues;
+  for (size_t i = 0; i < in.size(); ++i) {
+    (i < h.num_positional ? args : kwvalues).push_back(ToScript(rt, in[i]));
+  }
   vm::Interpreter& interp = vm::Interpreter::Of(rt);
   vm::FrameEvalHook* hook = interp.frame_eval_hook();
   interp.set_frame_eval_hook(nullptr);
-  vm::Value r = vm::Call(rt, h.function, args);
+  vm::Value r = vm::Call(rt, h.function, args, vm::KwArgs(h.keywords, kwvalues));
   interp.set_frame_eval_hook(hook);
   if (r.is_raised()) {
     vm::Value exc = rt.FetchException();
@@ -100,7 +122,7 @@ tensor::Value AsOpResult(std::vector<tensor::Tensor> ts, bool single) {
   return tensor::Value(std::move(ts));
 }
 
-// A zero-filled tensor: what the function runs on while tracing.
+// A zero-filled tensor: what the function runs on while tracing, in place of each tensor.
 absl::StatusOr<tensor::Tensor> Zeros(tensor::IntSpan sizes, tensor::DType dtype) {
   absl::StatusOr<tensor::Tensor> z = tensor::Tensor::Empty(sizes, dtype);
   if (z.ok()) std::memset(z->raw_data(), 0, static_cast<size_t>(z->numel()) * z->element_size());
@@ -121,10 +143,14 @@ absl::StatusOr<tensor::Value> RunMeta(GraphOpHolder& h, const tensor::OpArgs& a)
   if (auto it = h.metas.find(key); it != h.metas.end()) {
     return AsOpResult(it->second, h.num_results == 0);
   }
-  std::vector<tensor::Tensor> zeros;
+  std::vector<tensor::Value> zeros;
   for (size_t i = 0; i < a.size(); ++i) {
+    if (!a[i].is_tensor()) {
+      zeros.push_back(a[i]);
+      continue;
+    }
     ASSIGN_OR_RETURN(tensor::Tensor z, Zeros(a.tensor(i).sizes(), a.tensor(i).dtype()));
-    zeros.push_back(std::move(z));
+    zeros.push_back(tensor::Value(std::move(z)));
   }
   bool single = false;
   absl::StatusOr<std::vector<tensor::Tensor>> out = CallFunction(h, zeros, &single);
@@ -146,8 +172,8 @@ absl::StatusOr<tensor::Value> RunKernel(GraphOpHolder& h, const tensor::OpArgs& 
     absl::StatusOr<tensor::Value> meta = RunMeta(h, a);
     if (!meta.ok()) return meta.status();
   }
-  std::vector<tensor::Tensor> in;
-  for (size_t i = 0; i < a.size(); ++i) in.push_back(a.tensor(i));
+  std::vector<tensor::Value> in(a.size());
+  for (size_t i = 0; i < a.size(); ++i) in[i] = a[i];
   bool single = false;
   absl::StatusOr<std::vector<tensor::Tensor>> out = CallFunction(h, in, &single);
   if (!out.ok()) return out.status();
@@ -164,13 +190,26 @@ absl::StatusOr<tensor::Value> RunKernel(GraphOpHolder& h, const tensor::OpArgs& 
   return AsOpResult(*std::move(out), single);
 }
 
-// The holder for `fn` called with `arity` tensors, made on first use: the function is
-// run once on zeros to learn how many tensors it returns.
+// A number argument as the registry holds it.
+tensor::Value RegistryNumber(const vm::Value& v) {
+  if (v.is_bool()) return tensor::Value(v.as_bool());
+  if (v.is_int()) return tensor::Value(v.as_int());
+  return tensor::Value(v.as_float());
+}
+
+// The holder for `fn` called with `args` (positional, then the keyword arguments named
+// `keywords`), made on first use: the function is run once on zeros to learn how many
+// tensors it returns.
 absl::StatusOr<GraphOpHolder*> HolderFor(Translator& tx, const vm::Value& fn,
-                                         const std::vector<VarPtr>& args) {
+                                         const std::vector<VarPtr>& args,
+                                         const std::vector<std::string>& keywords) {
   vm::Runtime& rt = tx.state().rt;
   auto* f = fn.as<vm::Function>();
-  vm::Str* key = rt.Intern(absl::StrCat("_wick_graph_op_", args.size()));
+  const size_t num_positional = args.size() - keywords.size();
+  std::string shape;
+  for (const VarPtr& a : args) shape += a->is_tensor() ? 'T' : 'N';
+  vm::Str* key = rt.Intern(
+      absl::StrCat("_wick_graph_op_", shape, "_", absl::StrJoin(keywords, "_")));
   if (const vm::Value* existing = f->dict->GetStr(key)) {
     return static_cast<GraphOpHolder*>(existing->object());
   }
@@ -182,12 +221,23 @@ absl::StatusOr<GraphOpHolder*> HolderFor(Translator& tx, const vm::Value& fn,
   h->function = fn;
   const std::string name(f->qualname.as<vm::Str>()->view());
   h->label = absl::StrCat("allow_in_graph function '", name, "'");
-  std::vector<tensor::Tensor> zeros;
+  h->num_positional = num_positional;
+  for (const std::string& k : keywords) h->keywords.push_back(vm::Value::Borrow(rt.Intern(k)));
+  std::vector<tensor::Value> zeros;
   std::vector<std::string> params;
   for (size_t i = 0; i < args.size(); ++i) {
+    if (i == num_positional) params.push_back("*");
+    // Positional parameters get names no keyword argument can take.
+    const std::string param =
+        i < num_positional ? absl::StrCat("_", i) : keywords[i - num_positional];
+    if (!args[i]->is_tensor()) {
+      zeros.push_back(RegistryNumber(args[i]->value));
+      params.push_back("Scalar " + param);
+      continue;
+    }
     ASSIGN_OR_RETURN(tensor::Tensor z, Zeros(args[i]->meta.sizes, args[i]->meta.dtype));
-    zeros.push_back(std::move(z));
-    params.push_back(absl::StrCat("Tensor a", i));
+    zeros.push_back(tensor::Value(std::move(z)));
+    params.push_back("Tensor " + param);
   }
   bool single = false;
   absl::StatusOr<std::vector<tensor::Tensor>> probe = CallFunction(*h, zeros, &single);
@@ -196,8 +246,7 @@ absl::StatusOr<GraphOpHolder*> HolderFor(Translator& tx, const vm::Value& fn,
                     absl::StrCat("Calling ", h->label, " on example tensors raised."));
   }
   h->num_results = single ? 0 : static_cast<int>(probe->size());
-  std::vector<tensor::Value> values(zeros.begin(), zeros.end());
-  h->metas[ArgsKey(tensor::OpArgs(values))] = MetasOf(*probe);
+  h->metas[ArgsKey(tensor::OpArgs(zeros))] = MetasOf(*probe);
   std::vector<std::string> rets(std::max(h->num_results, 1), "Tensor");
   std::string ident;
   for (char c : name) ident += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
@@ -227,20 +276,32 @@ absl::StatusOr<VarPtr> CallAllowedInGraph(Translator& tx, const VarPtr& fn,
                                           std::vector<VarPtr> args,
                                           std::vector<std::pair<std::string, VarPtr>> kwargs) {
   const std::string name(fn->value.as<vm::Function>()->qualname.as<vm::Str>()->view());
-  bool tensors = kwargs.empty();
-  for (const VarPtr& a : args) tensors &= a->is_tensor() && !a->scalar_item;
-  if (!tensors) {
-    return tx.Break("Unsupported: allow_in_graph call", name,
-                    "wick keeps a function allowed in graph as one node only when it is "
-                    "called with tensors as its positional arguments.",
-                    {"Pass only tensors, or drop allow_in_graph so the body is traced."});
+  std::vector<std::string> keywords;
+  std::vector<VarPtr> all = args;
+  for (auto& [k, v] : kwargs) {
+    keywords.push_back(k);
+    all.push_back(v);
   }
-  ASSIGN_OR_RETURN(GraphOpHolder* h, HolderFor(tx, fn->value, args));
+  bool supported = true;
+  for (const VarPtr& a : all) {
+    const bool number = a->is_constant() && (a->value.is_bool() || a->value.is_int() ||
+                                             a->value.is_float());
+    supported &= (a->is_tensor() && !a->scalar_item) || number;
+  }
+  if (!supported) {
+    return tx.Break("Unsupported: allow_in_graph call", name,
+                    "wick keeps a function allowed in graph as one node only when its "
+                    "arguments are tensors and Python numbers.",
+                    {"Pass tensors and numbers only, or drop allow_in_graph so the body is "
+                     "traced."});
+  }
+  ASSIGN_OR_RETURN(GraphOpHolder* h, HolderFor(tx, fn->value, all, keywords));
   vm::Runtime& rt = tx.state().rt;
   std::string module = "__main__";
   const vm::Value& m = fn->value.as<vm::Function>()->module;
   if (rt.IsStr(m)) module = std::string(m.as<vm::Str>()->view());
-  return CallTensorOp(tx, h->def.schema.name, std::move(args), {}, graph::CallStyle::kFunction,
+  return CallTensorOp(tx, h->def.schema.name, std::move(args), std::move(kwargs),
+                      graph::CallStyle::kFunction,
                       absl::StrCat(module, ".", name), &h->def);
 }
 
