@@ -857,7 +857,12 @@ std::string Gen::StateCond(const Env& env) {
   const TensorVar& v = env.tensors[cs_.Below(static_cast<int>(env.tensors.size()))];
   switch (kind) {
     case 4:
-      return "isinstance(" + v.name + ", torch.Tensor)";
+      switch (cs_.Below(4)) {  // classes fold to constants compared by identity
+        case 0: return "isinstance(" + v.name + ", torch.Tensor)";
+        case 1: return "type(" + v.name + ") is torch.Tensor";
+        case 2: return "type(acc) == list";
+        default: return "type(k) is not float";
+      }
     case 5:
       return absl::StrCat(v.name, ".dim() == ", static_cast<int>(v.shape.size()) - cs_.Below(2));
     case 6:
