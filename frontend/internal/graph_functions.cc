@@ -34,7 +34,10 @@ namespace {
 // the op).
 class GraphOpHolder : public vm::Object {
  public:
-  void ClearRefs() override { function = vm::Value(); }
+  void ClearRefs() override {  // at teardown: every reference the holder owns
+    function = vm::Value();
+    keywords.clear();
+  }
   vm::Runtime* rt = nullptr;
   vm::Value function;
   std::string label;  // "allow_in_graph function 'f'"
