@@ -199,9 +199,8 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
                         "Dynamo in wick cannot rebuild a container that contains itself.");
       }
       for (const VarPtr& x : v->items) {
-        absl::StatusOr<Rebuild> c = MakeRebuild(tx, x, out);
-        if (!c.ok()) return c.status();
-        r.children.push_back(*std::move(c));
+        ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, x, out));
+        r.children.push_back(std::move(c));
       }
       out.building.erase(v.get());
       r.keys = v->keys;

@@ -116,11 +116,13 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   // type(v) of a tensor, number, string, list or tuple (torch.return_types included): a
   // constant. Not a user class (its attributes are not guarded when read through the
   // class) nor a dict (an OrderedDict is traced as one).
-  const VarKind k = args.empty() ? VarKind::kNull : args[0]->kind;
-  if (name == "type" && args.size() == 1 && kwargs.empty() &&
-      ((k == VarKind::kTensor && !args[0]->scalar_item) || k == VarKind::kConstant ||
-       k == VarKind::kList || k == VarKind::kTuple)) {
-    if (vm::Type* t = TypeOfVar(st, *args[0])) return MakeConstant(vm::Value::Borrow(t));
+  if (name == "type" && args.size() == 1 && kwargs.empty()) {
+    const VarKind k = args[0]->kind;
+    const bool folds = (k == VarKind::kTensor && !args[0]->scalar_item) ||
+                       k == VarKind::kConstant || k == VarKind::kList || k == VarKind::kTuple;
+    if (vm::Type* t = folds ? TypeOfVar(st, *args[0]) : nullptr) {
+      return MakeConstant(vm::Value::Borrow(t));
+    }
   }
   if (name == "iter" && args.size() == 1) {
     ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));

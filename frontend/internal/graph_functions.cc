@@ -50,7 +50,7 @@ class GraphOpHolder : public vm::Object {
   absl::flat_hash_map<std::string, std::vector<tensor::Tensor>> metas;
 };
 
-// "f32[2,3];i64[4];s2;": the sizes and dtypes of the tensors the function was called
+// "f32[2,3];i64[4];i2;": the sizes and dtypes of the tensors the function was called
 // with, and the numbers (the function's results may depend on both).
 std::string ArgsKey(const tensor::OpArgs& a) {
   std::string key;

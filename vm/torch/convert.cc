@@ -69,8 +69,7 @@ bool SequenceToTensorValue(Runtime& rt, const Value& v, int position, tensor::Va
   for (const Value& x : items) {
     if (x.is_int_like()) {
       ints.push_back(x.as_int());
-    } else if (IsTensor(rt, x) && TensorOf(x).numel() == 1 &&
-               !tensor::IsFloating(TensorOf(x).dtype())) {
+    } else if (int_like_tensor(x)) {
       ints.push_back(TensorOf(x).ElementAt(0).to_int());
     } else {
       RaiseTypeName(rt, "expected a sequence of ints, floats or Tensors, but got an element of type '", x, "'");
