@@ -5,7 +5,9 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <memory>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "tensor/ops/pointwise/internal/binary_fns.h"
@@ -20,7 +22,7 @@ using ti::VecF;
 
 constexpr int kTile = 512;  // floats per tile: a few tiles stay in L1
 constexpr int64_t kStreamElements = int64_t{1} << 20;  // 4 MiB of float32 results
-constexpr int kPrefetchTiles = 2;  // how far ahead inputs are prefetched
+constexpr int kPrefetchTiles = 4;  // how far ahead inputs are prefetched
 
 // Copies a tile to its destination with non-temporal stores (`to` must be 32-byte
 // aligned; tiles start at multiples of kTile floats from a 32-byte aligned output).
@@ -110,125 +112,154 @@ void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
   }
 }
 
-// The cheap ops again, 16 floats per vector (AVX-512F), chosen per instruction when the
-// CPU has it: these loops are bound by the L1 load and store of every instruction, so
-// twice the width is nearly twice the speed. Every op here is one IEEE operation (or a
-// compare-select, or a sign-bit change), so results are bit-identical to the 8-wide
-// functors above. Returns false for an op without a 16-wide form.
+// The cheap ops, 16 floats per vector (AVX-512F), fused at register level: a run of
+// consecutive cheap instructions (a "segment") takes a block of 128 floats through every
+// instruction in eight zmm registers and touches memory only for its operands and its
+// result. The tile-at-a-time loop above loads and stores every instruction's tile through
+// L1, which on an 8-op chain costs more than the memory traffic itself. Every op here is
+// one IEEE operation (or a compare-select, or a sign-bit change), so results are
+// bit-identical to the 8-wide functors.
 namespace avx512 {
 
 #define WICK_AVX512 __attribute__((target("avx512f")))
+#define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
 
-struct P {
-  const float* p;
-  WICK_AVX512 __m512 V(int i, __mmask16 m) const { return _mm512_maskz_loadu_ps(m, p + i); }
-};
-struct S {
-  __m512 s;
-  WICK_AVX512 __m512 V(int, __mmask16) const { return s; }
-};
-
-template <typename F, typename A>
-WICK_AVX512 void Loop1W(F f, A a, float* d, int n) {
-  int i = 0;
-  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(d + i, f(a.V(i, 0xFFFF)));
-  if (i < n) {
-    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1);
-    _mm512_mask_storeu_ps(d + i, m, f(a.V(i, m)));
-  }
-}
-
-template <typename F, typename A, typename B>
-WICK_AVX512 void Loop2W(F f, A a, B b, float* d, int n) {
-  int i = 0;
-  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(d + i, f(a.V(i, 0xFFFF), b.V(i, 0xFFFF)));
-  if (i < n) {
-    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1);
-    _mm512_mask_storeu_ps(d + i, m, f(a.V(i, m), b.V(i, m)));
-  }
-}
-
-template <typename F>
-WICK_AVX512 void Map1W(F f, Src a, float* d, int n) {
-  if (a.p) return Loop1W(f, P{a.p}, d, n);
-  Loop1W(f, S{_mm512_set1_ps(a.s)}, d, n);
-}
-
-template <typename F>
-WICK_AVX512 void Map2W(F f, Src a, Src b, float* d, int n) {
-  if (a.p && b.p) return Loop2W(f, P{a.p}, P{b.p}, d, n);
-  if (a.p) return Loop2W(f, P{a.p}, S{_mm512_set1_ps(b.s)}, d, n);
-  if (b.p) return Loop2W(f, S{_mm512_set1_ps(a.s)}, P{b.p}, d, n);
-  Loop2W(f, S{_mm512_set1_ps(a.s)}, S{_mm512_set1_ps(b.s)}, d, n);
-}
-
-WICK_AVX512 __m512 FlipSign(__m512 x) {
-  return _mm512_castsi512_ps(
-      _mm512_xor_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MIN)));
-}
-WICK_AVX512 __m512 ClearSign(__m512 x) {
-  return _mm512_castsi512_ps(
-      _mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MAX)));
-}
-// x < lo ? lo : x (ordered compare: NaN stays), as ReluFn / ClampMinFn.
-WICK_AVX512 __m512 AtLeast(__m512 x, __m512 lo) {
-  return _mm512_mask_mov_ps(x, _mm512_cmp_ps_mask(x, lo, _CMP_LT_OQ), lo);
-}
-// hi < x ? hi : x, as ClampMaxFn.
-WICK_AVX512 __m512 AtMost(__m512 x, __m512 hi) {
-  return _mm512_mask_mov_ps(x, _mm512_cmp_ps_mask(hi, x, _CMP_LT_OQ), hi);
-}
-
-WICK_AVX512 bool Apply(PwOp op, Src a, Src b, float alpha, float* d, int n) {
+bool IsRegisterOp(PwOp op) {
   switch (op) {
-    case PwOp::kNeg: Map1W([](__m512 x) WICK_AVX512 { return FlipSign(x); }, a, d, n); return true;
-    case PwOp::kAbs: Map1W([](__m512 x) WICK_AVX512 { return ClearSign(x); }, a, d, n); return true;
-    case PwOp::kRelu:
-      Map1W([](__m512 x) WICK_AVX512 { return AtLeast(x, _mm512_setzero_ps()); }, a, d, n);
-      return true;
-    case PwOp::kSqrt:
-      Map1W([](__m512 x) WICK_AVX512 { return _mm512_sqrt_ps(x); }, a, d, n);
-      return true;
-    case PwOp::kSquare:
-      Map1W([](__m512 x) WICK_AVX512 { return _mm512_mul_ps(x, x); }, a, d, n);
-      return true;
-    case PwOp::kReciprocal:
-      Map1W([](__m512 x) WICK_AVX512 { return _mm512_div_ps(_mm512_set1_ps(1.f), x); }, a, d, n);
-      return true;
-    case PwOp::kClampMin:
-      Map1W([alpha](__m512 x) WICK_AVX512 { return AtLeast(x, _mm512_set1_ps(alpha)); }, a, d, n);
-      return true;
-    case PwOp::kClampMax:
-      Map1W([alpha](__m512 x) WICK_AVX512 { return AtMost(x, _mm512_set1_ps(alpha)); }, a, d, n);
-      return true;
-    case PwOp::kAdd:
-    case PwOp::kSub: {
-      if (alpha == 1) {
-        if (op == PwOp::kAdd) {
-          Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_add_ps(x, y); }, a, b, d, n);
-        } else {
-          Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_sub_ps(x, y); }, a, b, d, n);
-        }
-        return true;
-      }
-      // a + alpha * b with one rounding, as AddAlphaFn (sub: -alpha).
-      const float k = op == PwOp::kAdd ? alpha : -alpha;
-      Map2W([k](__m512 x, __m512 y) WICK_AVX512 {
-        return _mm512_fmadd_ps(y, _mm512_set1_ps(k), x);
-      }, a, b, d, n);
-      return true;
-    }
-    case PwOp::kMul:
-      Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_mul_ps(x, y); }, a, b, d, n);
-      return true;
-    case PwOp::kDiv:
-      Map2W([](__m512 x, __m512 y) WICK_AVX512 { return _mm512_div_ps(x, y); }, a, b, d, n);
+    case PwOp::kNeg: case PwOp::kAbs: case PwOp::kRelu: case PwOp::kSqrt: case PwOp::kSquare:
+    case PwOp::kReciprocal: case PwOp::kClampMin: case PwOp::kClampMax: case PwOp::kAdd:
+    case PwOp::kSub: case PwOp::kMul: case PwOp::kDiv:
       return true;
     default:
       return false;
   }
 }
 
+constexpr int kMaxSegment = 32;  // instructions; a longer run is split
+constexpr int kBlock = 8;        // vectors per register block (128 floats)
+
+WICK_AVX512_INLINE __m512 FlipSign(__m512 x) {
+  return _mm512_castsi512_ps(
+      _mm512_xor_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MIN)));
+}
+WICK_AVX512_INLINE __m512 ClearSign(__m512 x) {
+  return _mm512_castsi512_ps(
+      _mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MAX)));
+}
+// x < lo ? lo : x, as ReluFn / ClampMinFn, in one instruction: vmaxps returns its
+// second operand unless the first is greater, so NaN and a zero of either sign stay x.
+WICK_AVX512_INLINE __m512 AtLeast(__m512 x, __m512 lo) { return _mm512_max_ps(lo, x); }
+// hi < x ? hi : x, as ClampMaxFn (vminps: the second operand unless the first is less).
+WICK_AVX512_INLINE __m512 AtMost(__m512 x, __m512 hi) { return _mm512_min_ps(hi, x); }
+
+// Where a segment's operands live for the current tile: each input's tile (or its one
+// element) and the tile of the instruction before the segment.
+struct TileData {
+  const float* const* input;
+  const float* prev;
+};
+
+// V vectors of `o` at float offset i (V == 1: the lanes in `m`, zeros elsewhere).
+template <int V>
+WICK_AVX512_INLINE void Fetch(const RegOperand& o, const TileData& t, const __m512* c, int i,
+                              __mmask16 m, __m512* r) {
+  const float* p = nullptr;
+  float s = o.value;
+  switch (o.kind) {
+    case RegOperand::Kind::kReg:
+#pragma GCC unroll 8
+      for (int v = 0; v < V; ++v) r[v] = c[v];
+      return;
+    case RegOperand::Kind::kPrev: p = t.prev; break;
+    case RegOperand::Kind::kPtr: p = t.input[o.input]; break;
+    case RegOperand::Kind::kSplatInput: s = t.input[o.input][0]; break;
+    case RegOperand::Kind::kSplatConst: break;
+  }
+  if (p != nullptr) {
+#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) {
+      r[v] = V == 1 ? _mm512_maskz_loadu_ps(m, p + i) : _mm512_loadu_ps(p + i + 16 * v);
+    }
+    return;
+  }
+  const __m512 splat = _mm512_set1_ps(s);
+#pragma GCC unroll 8
+  for (int v = 0; v < V; ++v) r[v] = splat;
+}
+
+#define WICK_EACH(expr)              \
+  _Pragma("GCC unroll 8")            \
+  for (int v = 0; v < V; ++v) c[v] = (expr); \
+  return
+
+// Applies one instruction to the block in c. kAReg: its first operand is c itself (the
+// common case), which is then updated in place rather than copied.
+template <int V, bool kAReg>
+WICK_AVX512_INLINE void Step(const PwInstr& ins, const TileData& t, __m512* c, int i,
+                             __mmask16 m) {
+  __m512 x[V], y[V];
+  if constexpr (!kAReg) Fetch<V>(ins.ra, t, c, i, m, x);
+#define X(v) (kAReg ? c[v] : x[v])
+  if (ins.op >= PwOp::kAdd) Fetch<V>(ins.rb, t, c, i, m, y);
+  const __m512 k = _mm512_set1_ps(ins.alpha);
+  switch (ins.op) {
+    case PwOp::kNeg: WICK_EACH(FlipSign(X(v)));
+    case PwOp::kAbs: WICK_EACH(ClearSign(X(v)));
+    case PwOp::kRelu: WICK_EACH(AtLeast(X(v), _mm512_setzero_ps()));
+    case PwOp::kSqrt: WICK_EACH(_mm512_sqrt_ps(X(v)));
+    case PwOp::kSquare: WICK_EACH(_mm512_mul_ps(X(v), X(v)));
+    case PwOp::kReciprocal: WICK_EACH(_mm512_div_ps(_mm512_set1_ps(1.f), X(v)));
+    case PwOp::kClampMin: WICK_EACH(AtLeast(X(v), k));
+    case PwOp::kClampMax: WICK_EACH(AtMost(X(v), k));
+    case PwOp::kAdd:
+      if (ins.alpha == 1) { WICK_EACH(_mm512_add_ps(X(v), y[v])); }
+      // a + alpha * b with one rounding, as AddAlphaFn.
+      WICK_EACH(_mm512_fmadd_ps(y[v], k, X(v)));
+    case PwOp::kSub:
+      if (ins.alpha == 1) { WICK_EACH(_mm512_sub_ps(X(v), y[v])); }
+      WICK_EACH(_mm512_fmadd_ps(y[v], FlipSign(k), X(v)));
+    case PwOp::kMul: WICK_EACH(_mm512_mul_ps(X(v), y[v]));
+    case PwOp::kDiv: WICK_EACH(_mm512_div_ps(X(v), y[v]));
+    default: return;  // not a register op: never in a segment
+  }
+}
+
+#undef X
+#undef WICK_EACH
+
+// Runs a segment over n floats of one tile, writing `dst` (streaming stores when
+// `stream`: dst is then 64-byte aligned).
+WICK_AVX512 void RunSegment(const PwInstr* code, int count, const TileData& t, float* dst, int n,
+                            bool stream) {
+  int i = 0;
+  for (; i + 16 * kBlock <= n; i += 16 * kBlock) {
+    __m512 c[kBlock];
+    for (int j = 0; j < count; ++j) {
+      if (code[j].ra.kind == RegOperand::Kind::kReg) {
+        Step<kBlock, true>(code[j], t, c, i, 0xFFFF);
+      } else {
+        Step<kBlock, false>(code[j], t, c, i, 0xFFFF);
+      }
+    }
+#pragma GCC unroll 8
+    for (int v = 0; v < kBlock; ++v) {
+      if (stream) {
+        _mm512_stream_ps(dst + i + 16 * v, c[v]);
+      } else {
+        _mm512_storeu_ps(dst + i + 16 * v, c[v]);
+      }
+    }
+  }
+  for (; i < n; i += 16) {
+    const __mmask16 m =
+        n - i >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << (n - i)) - 1);
+    __m512 c[1];
+    for (int j = 0; j < count; ++j) Step<1, false>(code[j], t, c, i, m);
+    _mm512_mask_storeu_ps(dst + i, m, c[0]);
+  }
+}
+
+#undef WICK_AVX512_INLINE
 #undef WICK_AVX512
 
 }  // namespace avx512
@@ -249,37 +280,67 @@ std::string OperandText(const Operand& o) {
 
 }  // namespace
 
+// Per-thread buffers of the tile loop.
+struct PointwiseProgram::Scratch {
+  alignas(64) float chain[2][kTile];
+  std::unique_ptr<float[]> inner;  // kTile floats per kInner input
+  absl::InlinedVector<const float*, 8> tile;  // each input's data for the current tile
+};
+
 int PointwiseProgram::AddInput(Broadcast mode, int64_t period) {
   inputs_.push_back({mode, period});
+  num_inner_ += mode == Broadcast::kInner;
   return static_cast<int>(inputs_.size()) - 1;
 }
 
 void PointwiseProgram::Add(PwOp op, Operand a, Operand b, float alpha) {
-  code_.push_back({op, a, b, alpha});
+  const int index = num_ops();
+  const bool registers = avx512::IsRegisterOp(op);
+  if (segments_.empty() || !registers || !segments_.back().registers ||
+      segments_.back().end - segments_.back().begin == avx512::kMaxSegment) {
+    segments_.push_back({index, index, registers});
+  }
+  Segment& seg = segments_.back();
+  const bool first = seg.begin == index;
+  auto reg = [&](const Operand& o) {
+    switch (o.kind) {
+      case Operand::Kind::kChain:
+        return RegOperand{first ? RegOperand::Kind::kPrev : RegOperand::Kind::kReg, -1, 0};
+      case Operand::Kind::kConst: return RegOperand{RegOperand::Kind::kSplatConst, -1, o.value};
+      case Operand::Kind::kInput:
+        return RegOperand{inputs_[o.input].mode == Broadcast::kScalar
+                              ? RegOperand::Kind::kSplatInput
+                              : RegOperand::Kind::kPtr,
+                          o.input, 0};
+    }
+    return RegOperand{};
+  };
+  code_.push_back({op, a, b, alpha, reg(a), IsBinary(op) ? reg(b) : RegOperand{}});
+  ++seg.end;
 }
 
 void PointwiseProgram::RunTile(absl::Span<const float* const> inputs, int64_t start, int n,
-                               float* out) const {
-  alignas(64) float chain[2][kTile];
-  alignas(64) float repeat[2][kTile];
-  auto resolve = [&](const Operand& o, const float* prev, float* scratch) -> Src {
-    if (o.kind == Operand::Kind::kChain) return {prev, 0};
-    if (o.kind == Operand::Kind::kConst) return {nullptr, o.value};
-    const Input& in = inputs_[o.input];
-    const float* data = inputs[o.input];
+                               Scratch& scratch, float* out) const {
+  // Each input's data for this tile; a kInner input is repeated into its scratch tile.
+  int inner = 0;
+  for (size_t k = 0; k < inputs_.size(); ++k) {
+    const Input& in = inputs_[k];
+    const float* data = inputs[k];
     switch (in.mode) {
-      case Broadcast::kScalar: return {nullptr, data[0]};
+      case Broadcast::kScalar: scratch.tile[k] = data; break;
       case Broadcast::kInner: {
+        float* rep = scratch.inner.get() + kTile * inner++;
         int64_t j = start % in.period;
         for (int i = 0; i < n; ++i) {
-          scratch[i] = data[j];
+          rep[i] = data[j];
           if (++j == in.period) j = 0;
         }
-        return {scratch, 0};
+        scratch.tile[k] = rep;
+        break;
       }
-      default: return {data + start, 0};
+      default: scratch.tile[k] = data + start;
     }
-  };
+  }
   // The instructions work on tiles in L1 and leave the memory system idle in between,
   // so the hardware prefetcher alone falls behind; ask for the full inputs' lines a few
   // tiles ahead (a chain of 8 cheap ops ran 2x slower without this).
@@ -292,37 +353,62 @@ void PointwiseProgram::RunTile(absl::Span<const float* const> inputs, int64_t st
       for (int64_t off = 0; off < bytes; off += 64) _mm_prefetch(p + off, _MM_HINT_T0);
     }
   }
+  auto resolve = [&](const Operand& o, const float* prev) -> Src {
+    if (o.kind == Operand::Kind::kChain) return {prev, 0};
+    if (o.kind == Operand::Kind::kConst) return {nullptr, o.value};
+    if (inputs_[o.input].mode == Broadcast::kScalar) return {nullptr, inputs[o.input][0]};
+    return {scratch.tile[o.input], 0};
+  };
   const bool large = numel_ > 1;
   const bool wide = HasAvx512() && !force_avx2_;
   // Results far larger than the caches go out with streaming stores: a plain store
-  // first reads the destination line, a third more memory traffic.
+  // first reads the destination line, a third more memory traffic. A register segment
+  // streams its result itself when the output is 64-byte aligned.
   const bool stream = numel_ >= kStreamElements && reinterpret_cast<uintptr_t>(out) % 32 == 0;
-  for (size_t i = 0; i < code_.size(); ++i) {
-    const Instr& ins = code_[i];
-    float* dst = i + 1 == code_.size() && !stream ? out + start : chain[i % 2];
-    const float* prev = i == 0 ? nullptr : chain[(i + 1) % 2];
-    const Src a = resolve(ins.a, prev, repeat[0]);
-    const Src b = IsBinary(ins.op) ? resolve(ins.b, prev, repeat[1]) : Src{};
-    if (!(wide && avx512::Apply(ins.op, a, b, ins.alpha, dst, n))) {
+  const bool stream_direct = stream && reinterpret_cast<uintptr_t>(out) % 64 == 0;
+  const int size = num_ops();
+  float* const result = stream ? nullptr : out + start;
+  for (const Segment& seg : segments_) {
+    const float* prev = seg.begin == 0 ? nullptr : scratch.chain[(seg.begin + 1) % 2];
+    const bool last = seg.end == size;
+    if (wide && seg.registers) {
+      float* dst = !last ? scratch.chain[(seg.end - 1) % 2]
+                   : stream_direct ? out + start
+                   : result != nullptr ? result : scratch.chain[(seg.end - 1) % 2];
+      avx512::RunSegment(code_.data() + seg.begin, seg.end - seg.begin,
+                         {scratch.tile.data(), prev}, dst, n, last && stream_direct);
+      if (last && stream_direct) return;
+      continue;
+    }
+    for (int i = seg.begin; i < seg.end; ++i) {
+      const PwInstr& ins = code_[i];
+      float* dst = i + 1 == size && result != nullptr ? result : scratch.chain[i % 2];
+      const Src a = resolve(ins.a, prev);
+      const Src b = IsBinary(ins.op) ? resolve(ins.b, prev) : Src{};
       Apply(ins.op, a, b, ins.alpha, large, dst, n);
+      prev = dst;
     }
   }
-  if (stream) StreamCopy(chain[(code_.size() - 1) % 2], out + start, n);
+  if (stream) StreamCopy(scratch.chain[(size - 1) % 2], out + start, n);
 }
 
 void PointwiseProgram::Run(absl::Span<const float* const> inputs, float* out) const {
   const int64_t tiles = (numel_ + kTile - 1) / kTile;
   tensor::ParallelFor(0, tiles, tensor::kParallelGrain / kTile, [&](int64_t b, int64_t e) {
+    Scratch scratch;
+    if (num_inner_ > 0) scratch.inner.reset(new float[kTile * num_inner_]);
+    scratch.tile.resize(inputs_.size());
     for (int64_t t = b; t < e; ++t) {
       const int64_t start = t * kTile;
-      RunTile(inputs, start, static_cast<int>(std::min<int64_t>(kTile, numel_ - start)), out);
+      RunTile(inputs, start, static_cast<int>(std::min<int64_t>(kTile, numel_ - start)),
+              scratch, out);
     }
     if (numel_ >= kStreamElements) _mm_sfence();  // streaming stores visible before return
   });
 }
 
 std::string PointwiseProgram::Describe() const {
-  return absl::StrJoin(code_, " -> ", [](std::string* s, const Instr& ins) {
+  return absl::StrJoin(code_, " -> ", [](std::string* s, const PwInstr& ins) {
     absl::StrAppend(s, PwOpName(ins.op), "(", OperandText(ins.a));
     if (IsBinary(ins.op)) absl::StrAppend(s, ", ", OperandText(ins.b));
     if (ins.op == PwOp::kClampMin || ins.op == PwOp::kClampMax) {

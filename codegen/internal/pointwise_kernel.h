@@ -32,6 +32,24 @@ struct Operand {
   static Operand Const(float v) { return {Kind::kConst, -1, v}; }
 };
 
+// How a register segment (a run of cheap consecutive instructions fused at register
+// level, see pointwise_kernel.cc) reads an operand: the segment's running value, the
+// previous instruction's tile, an input's tile, an input's one element, or a constant.
+struct RegOperand {
+  enum class Kind : uint8_t { kReg, kPrev, kPtr, kSplatInput, kSplatConst };
+  Kind kind = Kind::kReg;
+  int input = -1;
+  float value = 0;
+};
+
+// One instruction: `a` and `b` as given, and as a register segment reads them.
+struct PwInstr {
+  PwOp op;
+  Operand a, b;
+  float alpha;
+  RegOperand ra, rb;
+};
+
 class PointwiseProgram {
  public:
   explicit PointwiseProgram(int64_t numel) : numel_(numel) {}
@@ -57,17 +75,21 @@ class PointwiseProgram {
     Broadcast mode;
     int64_t period;
   };
-  struct Instr {
-    PwOp op;
-    Operand a, b;
-    float alpha;
+  // Consecutive instructions [begin, end): a register segment when `registers`.
+  struct Segment {
+    int begin, end;
+    bool registers;
   };
-  void RunTile(absl::Span<const float* const> inputs, int64_t start, int n, float* out) const;
+  struct Scratch;
+  void RunTile(absl::Span<const float* const> inputs, int64_t start, int n, Scratch& scratch,
+               float* out) const;
 
   int64_t numel_;
   bool force_avx2_ = false;
   std::vector<Input> inputs_;
-  std::vector<Instr> code_;
+  std::vector<PwInstr> code_;
+  std::vector<Segment> segments_;
+  int num_inner_ = 0;  // inputs read with Broadcast::kInner
 };
 
 }  // namespace wick::codegen::internal
