@@ -1,5 +1,6 @@
 #include "tensor/allocator.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -14,6 +15,10 @@ namespace {
 
 constexpr size_t kMinClass = 6;   // 64 bytes.
 constexpr size_t kNumClasses = 48;
+// Blocks of this size and up are aligned to it and asked to be backed by transparent huge
+// pages: in these VMs the first write to a 4 KiB page costs ~1.5 us per KiB (a fresh
+// 2 MiB block, 3-4 ms), to a 2 MiB huge page about 0.2 ms.
+constexpr size_t kHugePage = size_t{2} << 20;
 // Above this many cached bytes, freed blocks go back to the system instead.
 constexpr uint64_t kMaxCachedBytes = uint64_t{4} << 30;
 
@@ -68,7 +73,10 @@ void* CachingAllocator::Allocate(size_t nbytes) {
     }
     s.stats.bytes_in_use += class_bytes;
   }
-  void* p = std::aligned_alloc(64, class_bytes);
+  void* p = std::aligned_alloc(class_bytes >= kHugePage ? kHugePage : 64, class_bytes);
+  if (p != nullptr && class_bytes >= kHugePage) {
+    madvise(p, class_bytes, MADV_HUGEPAGE);  // advice only: without THP, 4 KiB pages
+  }
   if (p == nullptr) {
     std::lock_guard<std::mutex> lock(s.mu);
     s.stats.bytes_in_use -= class_bytes;

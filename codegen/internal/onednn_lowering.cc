@@ -215,9 +215,12 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
     } else {
       s.packed->source = wnode.attr;
     }
+    ASSIGN_OR_RETURN(s.packed->storage,
+                     tensor::Tensor::Empty({static_cast<int64_t>(weights_md.get_size() + 3) / 4},
+                                           tensor::DType::kFloat32));
     RETURN_IF_ERROR(DnnlCall([&] {
       s.packed->user = memory(user_wei_md, engine, DNNL_MEMORY_NONE);
-      s.packed->packed = memory(weights_md, engine);
+      s.packed->packed = memory(weights_md, engine, s.packed->storage.raw_data());
       s.packed->reorder = dnnl::reorder(s.packed->user, s.packed->packed);
       s.packed->packed_data = s.packed->packed.get_data_handle();
     }));

@@ -33,7 +33,8 @@ struct PackedWeight {
   bool valid = false;       // `packed` holds source's data at `version`
   graph::ValueRef input;
   dnnl::memory user;    // the source's layout, pointed at a contiguous copy
-  dnnl::memory packed;  // oneDNN-owned, in the primitive's weights layout
+  tensor::Tensor storage;  // packed's bytes, from the caching allocator (huge pages)
+  dnnl::memory packed;     // in the primitive's weights layout
   void* packed_data = nullptr;  // packed's buffer
   dnnl::reorder reorder;
 };
