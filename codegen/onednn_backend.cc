@@ -100,11 +100,15 @@ absl::Status OneDnnCompiledGraph::Build() {
   }));
   internal::OneDnnSupport support;
   for (const partitioner::Partition& p : partitioner::GroupFusible(graph_, support)) {
+    const Node& last = graph_.node(p.result());
     if (p.kind == partitioner::PartitionKind::kPointwise && p.nodes.size() == 1 &&
-        internal::IsTranscendental(*internal::PointwiseOpOf(graph_.node(p.result())))) {
+        internal::IsTranscendental(*internal::PointwiseOpOf(last)) &&
+        !internal::HasRegisterForm(*internal::PointwiseOpOf(last),
+                                   internal::Numel(last.meta[0].sizes))) {
       // Nothing to fuse, and the math dominates: the op's eager kernel runs it faster
-      // than a one-instruction loop (gelu after layer_norm: 4.3 ms against 5.4 per call
-      // in benchmarks/models). Cheap single ops keep the loop and its arena buffer.
+      // than a one-instruction tile loop (gelu after layer_norm: 4.3 ms against 5.4 per
+      // call in benchmarks/models). Cheap single ops, and ops with a 16-wide register
+      // form (gelu on AVX-512: twice the kernel's speed), keep the loop.
       steps_.push_back(internal::KernelStep(graph_, p.result()));
       continue;
     }

@@ -218,7 +218,8 @@ TEST(PointwiseProgramTest, WideAndNarrowLoopsAgreeBitForBit) {
   }
   const PwOp ops[] = {PwOp::kNeg,      PwOp::kAbs,      PwOp::kRelu, PwOp::kSqrt,
                       PwOp::kSquare,   PwOp::kReciprocal, PwOp::kClampMin, PwOp::kClampMax,
-                      PwOp::kAdd,      PwOp::kSub,      PwOp::kMul,  PwOp::kDiv};
+                      PwOp::kAdd,      PwOp::kSub,      PwOp::kMul,  PwOp::kDiv,
+                      PwOp::kGelu};
   for (PwOp op : ops) {
     for (float alpha : {1.f, -0.75f}) {
       for (bool const_b : {false, true}) {
@@ -264,6 +265,7 @@ TEST(PointwiseProgramTest, RegisterSegmentsAgreeWithTheTileLoopBitForBit) {
     const int one = p.AddInput(Broadcast::kScalar, 1);
     p.Add(PwOp::kMul, Operand::Input(in0), Operand::Input(row));
     p.Add(PwOp::kAdd, Operand::Chain(), Operand::Input(one), -0.5f);
+    p.Add(PwOp::kGelu, Operand::Chain());
     p.Add(PwOp::kRelu, Operand::Chain());
     p.Add(PwOp::kSub, Operand::Const(2.f), Operand::Chain());
     p.Add(PwOp::kMul, Operand::Chain(), Operand::Chain());

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "tensor/ops/pointwise/internal/binary_fns.h"
+#include "tensor/ops/pointwise/internal/onednn_math.h"
 #include "tensor/ops/pointwise/internal/unary_fns.h"
 #include "tensor/parallel.h"
 
@@ -124,8 +125,11 @@ namespace avx512 {
 #define WICK_AVX512 __attribute__((target("avx512f")))
 #define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
 
-bool IsRegisterOp(PwOp op) {
+// `large`: the program covers 2+ elements, where gelu is oneDNN's formula (below).
+bool IsRegisterOp(PwOp op, bool large) {
   switch (op) {
+    case PwOp::kGelu:
+      return large;
     case PwOp::kNeg: case PwOp::kAbs: case PwOp::kRelu: case PwOp::kSqrt: case PwOp::kSquare:
     case PwOp::kReciprocal: case PwOp::kClampMin: case PwOp::kClampMax: case PwOp::kAdd:
     case PwOp::kSub: case PwOp::kMul: case PwOp::kDiv:
@@ -151,6 +155,54 @@ WICK_AVX512_INLINE __m512 ClearSign(__m512 x) {
 WICK_AVX512_INLINE __m512 AtLeast(__m512 x, __m512 lo) { return _mm512_max_ps(lo, x); }
 // hi < x ? hi : x, as ClampMaxFn (vminps: the second operand unless the first is less).
 WICK_AVX512_INLINE __m512 AtMost(__m512 x, __m512 hi) { return _mm512_min_ps(hi, x); }
+
+WICK_AVX512_INLINE __m512 Bits(uint32_t b) { return _mm512_castsi512_ps(_mm512_set1_epi32(b)); }
+WICK_AVX512_INLINE __m512 Xor(__m512 a, __m512 b) {
+  return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_castps_si512(b)));
+}
+
+// onednn::Exp and onednn::GeluErf (tensor/ops/pointwise/internal/onednn_math.h: the
+// formula PyTorch 1.13 uses for float gelu), 16 lanes wide: the same operations in the
+// same order, so the same bits. The 8-wide form spills its constants (16 ymm registers);
+// here they stay in zmm registers.
+WICK_AVX512_INLINE __m512 OneDnnExp(__m512 x) {
+  namespace m = ti::onednn;
+  const __mmask16 underflow = _mm512_cmp_ps_mask(x, Bits(m::kLnFltMin), _CMP_LT_OQ);
+  x = _mm512_max_ps(_mm512_min_ps(x, Bits(m::kLnFltMax)), Bits(m::kLnFltMin));
+  const __m512 one = _mm512_set1_ps(1.0f);
+  const __m512 n = _mm512_roundscale_ps(
+      _mm512_add_ps(_mm512_mul_ps(x, Bits(m::kLog2e)), _mm512_set1_ps(0.5f)),
+      _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  const __m512 r = _mm512_fnmadd_ps(n, Bits(m::kLn2), x);
+  __m512i bits = _mm512_cvtps_epi32(_mm512_sub_ps(n, one));
+  bits = _mm512_slli_epi32(_mm512_add_epi32(bits, _mm512_set1_epi32(127)), 23);
+  const __m512 pow2 = _mm512_mask_blend_ps(underflow, _mm512_castsi512_ps(bits),
+                                           _mm512_setzero_ps());
+  __m512 p = _mm512_fmadd_ps(Bits(m::kExpPol[4]), r, Bits(m::kExpPol[3]));
+  p = _mm512_fmadd_ps(p, r, Bits(m::kExpPol[2]));
+  p = _mm512_fmadd_ps(p, r, Bits(m::kExpPol[1]));
+  p = _mm512_fmadd_ps(p, r, Bits(m::kExpPol[0]));
+  p = _mm512_fmadd_ps(p, r, one);
+  return _mm512_mul_ps(_mm512_mul_ps(p, pow2), _mm512_set1_ps(2.0f));
+}
+
+WICK_AVX512_INLINE __m512 OneDnnGeluErf(__m512 s) {
+  namespace m = ti::onednn;
+  const __m512 sign_bit = _mm512_set1_ps(-0.0f);
+  const __m512 one = _mm512_set1_ps(1.0f);
+  const __m512 x = _mm512_mul_ps(s, Bits(m::kOneOverSqrt2));
+  const __m512 t = _mm512_div_ps(one, _mm512_fmadd_ps(Bits(m::kErfP), ClearSign(x), one));
+  const __m512 neg_exp = Xor(OneDnnExp(Xor(_mm512_mul_ps(x, x), sign_bit)), sign_bit);
+  __m512 r = _mm512_fmadd_ps(Bits(m::kErfPol[4]), t, Bits(m::kErfPol[3]));
+  r = _mm512_fmadd_ps(r, t, Bits(m::kErfPol[2]));
+  r = _mm512_fmadd_ps(r, t, Bits(m::kErfPol[1]));
+  r = _mm512_fmadd_ps(r, t, Bits(m::kErfPol[0]));
+  const __m512 x_sign = _mm512_castsi512_ps(
+      _mm512_and_si512(_mm512_castps_si512(x), _mm512_castps_si512(sign_bit)));
+  const __m512 erf = Xor(_mm512_fmadd_ps(_mm512_mul_ps(neg_exp, t), r, one), x_sign);
+  const __m512 half_s = _mm512_mul_ps(s, _mm512_set1_ps(0.5f));
+  return _mm512_fmadd_ps(erf, half_s, half_s);
+}
 
 // Where a segment's operands live for the current tile: each input's tile (or its one
 // element) and the tile of the instruction before the segment.
@@ -220,6 +272,7 @@ WICK_AVX512_INLINE void Step(const PwInstr& ins, const TileData& t, __m512* c, i
       WICK_EACH(_mm512_fmadd_ps(y[v], FlipSign(k), X(v)));
     case PwOp::kMul: WICK_EACH(_mm512_mul_ps(X(v), y[v]));
     case PwOp::kDiv: WICK_EACH(_mm512_div_ps(X(v), y[v]));
+    case PwOp::kGelu: WICK_EACH(OneDnnGeluErf(X(v)));
     default: return;  // not a register op: never in a segment
   }
 }
@@ -280,6 +333,10 @@ std::string OperandText(const Operand& o) {
 
 }  // namespace
 
+bool HasRegisterForm(PwOp op, int64_t numel) {
+  return HasAvx512() && avx512::IsRegisterOp(op, numel > 1);
+}
+
 // Per-thread buffers of the tile loop.
 struct PointwiseProgram::Scratch {
   alignas(64) float chain[2][kTile];
@@ -295,7 +352,7 @@ int PointwiseProgram::AddInput(Broadcast mode, int64_t period) {
 
 void PointwiseProgram::Add(PwOp op, Operand a, Operand b, float alpha) {
   const int index = num_ops();
-  const bool registers = avx512::IsRegisterOp(op);
+  const bool registers = avx512::IsRegisterOp(op, numel_ > 1);
   if (segments_.empty() || !registers || !segments_.back().registers ||
       segments_.back().end - segments_.back().begin == avx512::kMaxSegment) {
     segments_.push_back({index, index, registers});

@@ -1,6 +1,7 @@
 // A fused pointwise loop: a straight-line program of PwOps over float32 tiles, so a chain
 // of N elementwise ops reads its inputs and writes its result once. On AVX-512 machines a
-// run of cheap ops (arithmetic, abs, neg, relu, clamps, sqrt, square, reciprocal) takes
+// run of cheap ops (arithmetic, abs, neg, relu, clamps, sqrt, square, reciprocal, and
+// gelu in the oneDNN form PyTorch uses for float tensors of 2+ elements) takes
 // 128 floats at a time through all its instructions in registers; every other
 // instruction applies one op to a whole tile (kTile floats, in L1) with the same element
 // functors (tensor/ops/pointwise/internal) and SLEEF vector math the eager kernels use.
@@ -51,6 +52,10 @@ struct PwInstr {
   float alpha;
   RegOperand ra, rb;
 };
+
+// Whether `op` over `numel` elements runs in a register segment on this machine (AVX-512
+// and a cheap op, or gelu on 2+ elements).
+bool HasRegisterForm(PwOp op, int64_t numel);
 
 class PointwiseProgram {
  public:
