@@ -16,6 +16,7 @@
 #include "absl/synchronization/mutex.h"
 #include "base/status_macros.h"
 #include "codegen/backend.h"
+#include "codegen/internal/constant_folding.h"
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/onednn_support.h"
@@ -70,10 +71,20 @@ class OneDnnCompiledGraph : public CompiledGraph {
   absl::StatusOr<Tensor> NewResult(const Step& s);
   absl::Status RunPrimitive(Step& s, std::vector<Value>& values);
   absl::Status RunPointwise(Step& s, std::vector<Value>& values);
+  absl::Status RunFolds(std::vector<Value>& values);
 
   Graph graph_;
   OneDnnFault fault_;
   std::vector<Step> steps_;
+  // Folded nodes (internal/constant_folding.h) run as kernels before the steps, on the
+  // first call and whenever a source tensor is another one or was updated in place.
+  std::vector<bool> folded_;
+  std::vector<Step> folds_;
+  std::vector<Value> fold_values_;            // per fold step, its kept result
+  std::vector<NodeId> fold_sources_;          // parameters / constants the folds read
+  std::vector<Tensor> fold_source_tensors_;   // ...as last seen (kept alive: their
+  std::vector<uint64_t> fold_source_versions_;  // addresses cannot be reused)
+  bool folds_valid_ = false;
   std::vector<bool> returned_;
   std::vector<int64_t> slot_bytes_;  // arena slot sizes
   std::vector<Tensor> arena_;        // one block per slot, allocated at Build
@@ -98,8 +109,23 @@ absl::Status OneDnnCompiledGraph::Build() {
     stream_ = std::make_unique<dnnl::stream>(*engine);
     stream_handle_ = stream_->get();
   }));
-  internal::OneDnnSupport support;
+  folded_ = internal::FoldableNodes(graph_);
+  internal::OneDnnSupport onednn;
+  internal::FoldingSupport support(onednn, folded_);
   for (const partitioner::Partition& p : partitioner::GroupFusible(graph_, support)) {
+    if (p.kind == partitioner::PartitionKind::kFallback && folded_[p.result()]) {
+      folds_.push_back(internal::KernelStep(graph_, p.result()));
+      for (const Arg& a : graph_.node(p.result()).args) {
+        for (ValueRef r : a.refs()) {
+          if (r.node >= 0 && internal::IsConstantSource(graph_.node(r.node)) &&
+              std::find(fold_sources_.begin(), fold_sources_.end(), r.node) ==
+                  fold_sources_.end()) {
+            fold_sources_.push_back(r.node);
+          }
+        }
+      }
+      continue;
+    }
     const Node& last = graph_.node(p.result());
     if (p.kind == partitioner::PartitionKind::kPointwise && p.nodes.size() == 1 &&
         internal::IsTranscendental(*internal::PointwiseOpOf(last)) &&
@@ -308,6 +334,35 @@ absl::Status OneDnnCompiledGraph::RunPointwise(Step& s, std::vector<Value>& valu
   return absl::OkStatus();
 }
 
+absl::Status OneDnnCompiledGraph::RunFolds(std::vector<Value>& values) {
+  bool stale = !folds_valid_;
+  fold_source_tensors_.resize(fold_sources_.size());
+  fold_source_versions_.resize(fold_sources_.size());
+  for (size_t k = 0; k < fold_sources_.size(); ++k) {
+    const Tensor* t = TensorOf(values, ValueRef{fold_sources_[k], -1});
+    if (t == nullptr) return absl::InternalError("onednn: a folded node's source is missing");
+    Tensor& seen = fold_source_tensors_[k];  // set on every run that recomputes
+    if (!folds_valid_ || t->storage() != seen.storage() || t->raw_data() != seen.raw_data() ||
+        t->version() != fold_source_versions_[k]) {
+      seen = *t;
+      fold_source_versions_[k] = t->version();
+      stale = true;
+    }
+  }
+  if (!stale) {
+    for (size_t i = 0; i < folds_.size(); ++i) values[folds_[i].result()] = fold_values_[i];
+    return absl::OkStatus();
+  }
+  folds_valid_ = false;
+  fold_values_.resize(folds_.size());
+  for (size_t i = 0; i < folds_.size(); ++i) {
+    ASSIGN_OR_RETURN(values[folds_[i].result()], RunKernel(folds_[i], values));
+    fold_values_[i] = values[folds_[i].result()];
+  }
+  folds_valid_ = true;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::vector<Tensor>> OneDnnCompiledGraph::Run(absl::Span<const Tensor> inputs) {
   if (static_cast<int>(inputs.size()) != num_inputs_) {
     return absl::InternalError(absl::StrCat(graph_.name(), " takes ", num_inputs_,
@@ -320,6 +375,7 @@ absl::StatusOr<std::vector<Tensor>> OneDnnCompiledGraph::Run(absl::Span<const Te
     if (n.kind == NodeKind::kPlaceholder) values[n.id] = Value(inputs[next_input++]);
     if (n.kind == NodeKind::kGetAttr) values[n.id] = Value(n.attr);
   }
+  if (!folds_.empty()) RETURN_IF_ERROR(RunFolds(values));
   for (Step& s : steps_) {
     switch (s.kind) {
       case Step::Kind::kKernel: {
@@ -344,6 +400,10 @@ absl::StatusOr<std::vector<Tensor>> OneDnnCompiledGraph::Run(absl::Span<const Te
 
 std::string OneDnnCompiledGraph::Describe() const {
   std::string out = absl::StrCat("onednn lowering of ", graph_.name(), ":\n");
+  for (const Step& f : folds_) {
+    absl::StrAppend(&out, "  fold %", graph_.node(f.result()).name, " = ", f.op->full_name(),
+                    " (kept until a parameter it reads changes)\n");
+  }
   for (size_t i = 0; i < steps_.size(); ++i) {
     const Step& s = steps_[i];
     absl::StrAppend(&out, "  step ", i, " ", s.what, " ",

@@ -561,6 +561,56 @@ TEST(OneDnnBackendTest, BatchedMatmulsReadTransposedOperandsInPlace) {
   EXPECT_THAT(text, HasSubstr("kernel %matmul_2 = matmul"));  // [2,3,17,8] @ [8,5]
 }
 
+// Nodes that read only parameters and buffers are computed once and kept: %t and %mul
+// here, not %view (returned) and not %exp (a returned view would hand out the kept
+// tensor). An in-place update of a parameter or buffer, or another tensor in its place,
+// recomputes them, so every run matches eager.
+TEST(OneDnnBackendTest, ParameterOnlyNodesAreFoldedUntilAParameterChanges) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[8, 16][16, 1]cpu\n"
+      "  %w = placeholder L_self_parameters_w_ \"L['self']._parameters['w']\" : "
+      "f32[16, 16][16, 1]cpu\n"
+      "  %s = placeholder L_self_buffers_s_ \"L['self']._buffers['s']\" : f32[16][1]cpu\n"
+      "  %t = t(%w)\n"
+      "  %mul = mul.Tensor(%t, %s)\n"
+      "  %mm = mm(%x, %mul)\n"
+      "  %view = view(%s, [1, 16])\n"
+      "  %exp = exp(%s)\n"
+      "  %view_1 = view(%exp, [16, 1])\n"
+      "  %add = add.Tensor(%mm, %view, 1)\n"
+      "  return %add, %view, %view_1\n");
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("fold %t = t (kept until a parameter it reads changes)\n"
+                              "  fold %mul = mul.Tensor (kept"));
+  EXPECT_THAT(text, Not(HasSubstr("fold %view")));
+  EXPECT_THAT(text, Not(HasSubstr("fold %exp")));
+  EXPECT_THAT(text, HasSubstr("step 0 matmul %mm [brg:avx512_core]: [8x16] @ [16x16] weights "
+                              "%mul post_ops []"));
+
+  auto eager = MakeEagerBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(eager.ok() && onednn.ok());
+  const Tensor x = Random({8, 16}, 61);
+  Tensor w = Random({16, 16}, 62), s = Random({16}, 63);
+  auto check = [&](const char* when) {
+    SCOPED_TRACE(when);
+    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run({x, w, s});
+    absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run({x, w, s});
+    ASSERT_TRUE(want.ok() && got.ok()) << got.status();
+    for (size_t i = 0; i < want->size(); ++i) ExpectClose((*got)[i], (*want)[i]);
+  };
+  check("first run");
+  check("second run, kept values");
+  for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] *= -2;  // w.mul_(-2)
+  w.bump_version();
+  check("w updated in place");
+  s.data<float>()[3] = 7;  // s[3] = 7
+  s.bump_version();
+  check("s updated in place");
+  w = Random({16, 16}, 64);
+  check("another w");
+}
+
 TEST(OneDnnBackendTest, ArenaReusesBuffersByLiveness) {
   // Four intermediates in a row, each read only by the next lowered step: two buffers.
   graph::Graph g = ParseGraph(

@@ -1,0 +1,90 @@
+// Which nodes the oneDNN backend folds. See constant_folding.h.
+#include "codegen/internal/constant_folding.h"
+
+#include <algorithm>
+
+#include "absl/strings/match.h"
+
+namespace wick::codegen::internal {
+namespace {
+
+using graph::Graph;
+using graph::Node;
+using graph::NodeKind;
+
+bool WritesAnArgument(const Node& n) {
+  const auto& args = n.op->schema.arguments;
+  return std::any_of(args.begin(), args.end(), [](const auto& a) { return a.is_write; });
+}
+
+}  // namespace
+
+bool IsConstantSource(const Node& n) {
+  if (n.kind == NodeKind::kGetAttr) return true;
+  return n.kind == NodeKind::kPlaceholder && (absl::StrContains(n.source, "._parameters[") ||
+                                              absl::StrContains(n.source, "._buffers["));
+}
+
+std::vector<bool> FoldableNodes(const Graph& g) {
+  std::vector<bool> folded(g.nodes().size(), false);
+  for (const Node& n : g.nodes()) {
+    if (n.kind == NodeKind::kCall && n.op != nullptr && WritesAnArgument(n)) return folded;
+  }
+  std::vector<bool> constant(g.nodes().size(), false);
+  for (const Node& n : g.nodes()) {
+    if (IsConstantSource(n)) {
+      constant[n.id] = true;
+      continue;
+    }
+    if (n.kind != NodeKind::kCall || n.op == nullptr || n.op->flags.random ||
+        n.op->schema.returns.empty() || n.meta.empty()) {
+      continue;
+    }
+    bool all = true;
+    for (const graph::Arg& a : n.args) {
+      for (graph::ValueRef r : a.refs()) {
+        if (r.node >= 0 && !constant[r.node]) all = false;
+      }
+    }
+    constant[n.id] = all;
+  }
+  std::vector<bool> returned(g.nodes().size(), false);
+  for (graph::ValueRef r : g.output().outputs) {
+    if (r.node >= 0) returned[r.node] = true;
+  }
+  for (const Node& n : g.nodes()) {
+    folded[n.id] = n.kind == NodeKind::kCall && constant[n.id] && !returned[n.id];
+  }
+  // A node that runs every call and returns a view of a folded value would hand out (or
+  // pass on) the kept tensor itself, which a caller could then change in place: such a
+  // value is not folded, and the same goes for what it is a view of, transitively.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Node& n : g.nodes()) {
+      if (n.kind != NodeKind::kCall || folded[n.id] || n.op == nullptr || !n.op->is_view()) {
+        continue;
+      }
+      for (const graph::Arg& a : n.args) {
+        for (graph::ValueRef r : a.refs()) {
+          if (r.node >= 0 && folded[r.node]) {
+            folded[r.node] = false;
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+  return folded;
+}
+
+partitioner::NodeClass FoldingSupport::Classify(const Graph& g, const Node& n) const {
+  if (folded_[n.id]) return partitioner::NodeClass::kUnsupported;
+  return base_.Classify(g, n);
+}
+
+bool FoldingSupport::CanAppend(const Graph& g, absl::Span<const graph::NodeId> chain,
+                               const Node& next) const {
+  return base_.CanAppend(g, chain, next);
+}
+
+}  // namespace wick::codegen::internal
