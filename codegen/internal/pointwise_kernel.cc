@@ -249,7 +249,7 @@ WICK_AVX512_INLINE void Fetch(const RegOperand& o, const TileData& t, const __m5
 template <int V, bool kAReg>
 WICK_AVX512_INLINE void Step(const PwInstr& ins, const TileData& t, __m512* c, int i,
                              __mmask16 m) {
-  __m512 x[V], y[V];
+  __m512 x[V] = {}, y[V] = {};  // zeros where an operand is not read (no warning)
   if constexpr (!kAReg) Fetch<V>(ins.ra, t, c, i, m, x);
 #define X(v) (kAReg ? c[v] : x[v])
   if (ins.op >= PwOp::kAdd) Fetch<V>(ins.rb, t, c, i, m, y);
@@ -286,7 +286,7 @@ WICK_AVX512 void RunSegment(const PwInstr* code, int count, const TileData& t, f
                             bool stream) {
   int i = 0;
   for (; i + 16 * kBlock <= n; i += 16 * kBlock) {
-    __m512 c[kBlock];
+    __m512 c[kBlock] = {};
     for (int j = 0; j < count; ++j) {
       if (code[j].ra.kind == RegOperand::Kind::kReg) {
         Step<kBlock, true>(code[j], t, c, i, 0xFFFF);
@@ -306,7 +306,7 @@ WICK_AVX512 void RunSegment(const PwInstr* code, int count, const TileData& t, f
   for (; i < n; i += 16) {
     const __mmask16 m =
         n - i >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << (n - i)) - 1);
-    __m512 c[1];
+    __m512 c[1] = {};
     for (int j = 0; j < count; ++j) Step<1, false>(code[j], t, c, i, m);
     _mm512_mask_storeu_ps(dst + i, m, c[0]);
   }
