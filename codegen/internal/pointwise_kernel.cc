@@ -118,8 +118,8 @@ void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
 // instruction in eight zmm registers and touches memory only for its operands and its
 // result. The tile-at-a-time loop above loads and stores every instruction's tile through
 // L1, which on an 8-op chain costs more than the memory traffic itself. Every op here is
-// one IEEE operation (or a compare-select, or a sign-bit change), so results are
-// bit-identical to the 8-wide functors.
+// one IEEE operation (or a compare-select, or a sign-bit change), or for gelu the 8-wide
+// form's exact sequence of them, so results are bit-identical to the 8-wide functors.
 namespace avx512 {
 
 #define WICK_AVX512 __attribute__((target("avx512f")))
