@@ -55,19 +55,27 @@ std::vector<bool> FoldableNodes(const Graph& g) {
   for (const Node& n : g.nodes()) {
     folded[n.id] = n.kind == NodeKind::kCall && constant[n.id] && !returned[n.id];
   }
-  // A node that runs every call and returns a view of a folded value would hand out (or
-  // pass on) the kept tensor itself, which a caller could then change in place: such a
-  // value is not folded, and the same goes for what it is a view of, transitively.
+  // Two rules unfold nodes until neither changes anything:
+  // - A node that runs every call and returns a view of a folded value would hand out (or
+  //   pass on) the kept tensor itself, which a caller could then change in place: such a
+  //   value is not folded.
+  // - A folded node runs once, before any step, so everything it reads is a constant
+  //   source or folded too; one that reads an unfolded value (a returned one, say) runs
+  //   every call instead.
   for (bool changed = true; changed;) {
     changed = false;
     for (const Node& n : g.nodes()) {
-      if (n.kind != NodeKind::kCall || folded[n.id] || n.op == nullptr || !n.op->is_view()) {
-        continue;
-      }
+      if (n.kind != NodeKind::kCall || n.op == nullptr) continue;
+      const bool pins_inputs = !folded[n.id] && n.op->is_view();
       for (const graph::Arg& a : n.args) {
         for (graph::ValueRef r : a.refs()) {
-          if (r.node >= 0 && folded[r.node]) {
+          if (r.node < 0) continue;
+          if (pins_inputs && folded[r.node]) {
             folded[r.node] = false;
+            changed = true;
+          }
+          if (folded[n.id] && !folded[r.node] && !IsConstantSource(g.node(r.node))) {
+            folded[n.id] = false;
             changed = true;
           }
         }
