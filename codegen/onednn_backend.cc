@@ -141,7 +141,7 @@ absl::Status OneDnnCompiledGraph::Build() {
     absl::StatusOr<Step> step =
         fault_ == OneDnnFault::kEveryPartition
             ? absl::UnimplementedError("injected lowering failure")
-            : internal::LowerPartition(graph_, p, *engine, *stream_);
+            : internal::LowerPartition(graph_, p, folded_, *engine, *stream_);
     if (step.ok()) {
       steps_.push_back(*std::move(step));
       continue;

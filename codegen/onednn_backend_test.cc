@@ -585,7 +585,7 @@ TEST(OneDnnBackendTest, ParameterOnlyNodesAreFoldedUntilAParameterChanges) {
   EXPECT_THAT(text, Not(HasSubstr("fold %view")));
   EXPECT_THAT(text, Not(HasSubstr("fold %exp")));
   EXPECT_THAT(text, HasSubstr("step 0 matmul %mm [brg:avx512_core]: [8x16] @ [16x16] weights "
-                              "%mul post_ops []"));
+                              "%mul (packed) post_ops []"));
 
   auto eager = MakeEagerBackend()->Compile(g);
   auto onednn = MakeOneDnnBackend()->Compile(g);

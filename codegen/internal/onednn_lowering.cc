@@ -169,7 +169,8 @@ absl::StatusOr<Step> LowerBatchedMatmul(const Graph& g, const Partition& p,
   return s;
 }
 
-absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl::engine& engine,
+absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p,
+                                 const std::vector<bool>& folded, const dnnl::engine& engine,
                                  dnnl::stream& stream) {
   const MatmulOperands mm = *MatmulOf(g, g.node(p.nodes[0]));
   if (mm.batched()) return LowerBatchedMatmul(g, p, mm, engine);
@@ -182,10 +183,13 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
       mm.weight_is_nk ? Md({mm.k, mm.n}, {1, mm.k}) : Md({mm.k, mm.n}, {mm.n, 1});
   const Node& wnode = g.node(mm.weight.node);
   // Module parameters arrive as inputs whose source names them ("L['self']._modules[
-  // 'fc']._parameters['weight']"); other inputs change every call and stay unpacked.
-  const bool param_input = wnode.kind == graph::NodeKind::kPlaceholder &&
-                           absl::StrContains(wnode.source, "._parameters[");
-  const bool pack = wnode.kind == graph::NodeKind::kGetAttr || param_input;
+  // 'fc']._parameters['weight']"), and folded values (a `w.t()`, a `w * scale`) are kept
+  // from call to call: both are packed when they change. Other inputs change every call
+  // and stay unpacked.
+  const bool kept_input = (wnode.kind == graph::NodeKind::kPlaceholder &&
+                            absl::StrContains(wnode.source, "._parameters[")) ||
+                           folded[mm.weight.node];
+  const bool pack = wnode.kind == graph::NodeKind::kGetAttr || kept_input;
   const memory::desc wei_md =
       pack ? memory::desc({mm.k, mm.n}, memory::data_type::f32, memory::format_tag::any)
            : user_wei_md;
@@ -209,7 +213,7 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
   RETURN_IF_ERROR(DnnlCall([&] { weights_md = pd.weights_desc(); }));
   if (pack) {
     s.packed = std::make_unique<PackedWeight>();
-    if (param_input) {
+    if (kept_input) {
       s.packed->from_input = true;
       s.packed->input = mm.weight;
     } else {
@@ -224,7 +228,7 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p, const dnnl:
       s.packed->reorder = dnnl::reorder(s.packed->user, s.packed->packed);
       s.packed->packed_data = s.packed->packed.get_data_handle();
     }));
-    if (!param_input) RETURN_IF_ERROR(Pack(*s.packed, stream));
+    if (!kept_input) RETURN_IF_ERROR(Pack(*s.packed, stream));
     s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kPacked});
   } else {
     s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kValue, mm.weight});
@@ -365,10 +369,11 @@ absl::Status Pack(PackedWeight& w, dnnl::stream& stream) {
 }
 
 absl::StatusOr<Step> LowerPartition(const Graph& g, const Partition& p,
+                                    const std::vector<bool>& folded,
                                     const dnnl::engine& engine, dnnl::stream& stream) {
   absl::StatusOr<Step> s = Unsupported("not lowered");
   switch (p.kind) {
-    case PartitionKind::kMatmul: s = LowerMatmul(g, p, engine, stream); break;
+    case PartitionKind::kMatmul: s = LowerMatmul(g, p, folded, engine, stream); break;
     case PartitionKind::kPointwise: s = LowerPointwise(g, p); break;
     case PartitionKind::kSingle: {
       const Node& n = g.node(p.result());

@@ -29,7 +29,8 @@ namespace wick::codegen::internal {
 struct PackedWeight {
   tensor::Tensor source;
   uint64_t version = 0;
-  bool from_input = false;  // a placeholder: `input` names it, packed when it changes
+  // A placeholder or a folded value: `input` names it, packed again when it changes.
+  bool from_input = false;
   bool valid = false;       // `packed` holds source's data at `version`
   graph::ValueRef input;
   dnnl::memory user;    // the source's layout, pointed at a contiguous copy
@@ -84,8 +85,10 @@ struct Step {
 };
 
 // Lowers a matmul / pointwise / single partition. Unimplemented (or a oneDNN error) means
-// "run these nodes as kernels instead"; the caller falls back.
+// "run these nodes as kernels instead"; the caller falls back. `folded[id]`: node `id` is
+// computed once and kept (constant_folding.h), so a matmul weight it feeds is packed.
 absl::StatusOr<Step> LowerPartition(const graph::Graph& g, const partitioner::Partition& p,
+                                    const std::vector<bool>& folded,
                                     const dnnl::engine& engine, dnnl::stream& stream);
 
 // The registry kernel of node `id`.
