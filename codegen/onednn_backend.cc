@@ -13,6 +13,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/synchronization/mutex.h"
 #include "base/status_macros.h"
 #include "codegen/backend.h"
@@ -72,6 +73,7 @@ class OneDnnCompiledGraph : public CompiledGraph {
   absl::Status RunPrimitive(Step& s, std::vector<Value>& values);
   absl::Status RunPointwise(Step& s, std::vector<Value>& values);
   absl::Status RunFolds(std::vector<Value>& values);
+  absl::Status SharePackedWeight(Step& s);
 
   Graph graph_;
   OneDnnFault fault_;
@@ -143,6 +145,7 @@ absl::Status OneDnnCompiledGraph::Build() {
             ? absl::UnimplementedError("injected lowering failure")
             : internal::LowerPartition(graph_, p, folded_, *engine, *stream_);
     if (step.ok()) {
+      RETURN_IF_ERROR(SharePackedWeight(*step));
       steps_.push_back(*std::move(step));
       continue;
     }
@@ -178,6 +181,34 @@ absl::Status OneDnnCompiledGraph::Build() {
 // Liveness: a value is dropped after the last step that reads it. A lowered step's
 // result gets an arena slot when the graph does not return it and only lowered steps
 // read it (a kernel could return a view of it, which must not outlive the run).
+// A step that multiplies by the same weight in the same layout as an earlier one (the
+// linears of an unrolled loop) takes the earlier step's packed copy: one copy in memory,
+// packed once, and once again when the weight changes.
+absl::Status OneDnnCompiledGraph::SharePackedWeight(Step& s) {
+  if (s.packed == nullptr) return absl::OkStatus();
+  const internal::PackedWeight& w = *s.packed;
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    if (steps_[i].packed == nullptr) continue;
+    const internal::PackedWeight& o = *steps_[i].packed;
+    const bool same_source =
+        w.from_input ? o.from_input && o.input == w.input
+                     : !o.from_input && o.source.storage() == w.source.storage() &&
+                           o.source.raw_data() == w.source.raw_data();
+    if (!same_source) continue;
+    bool same_layout = false;
+    RETURN_IF_ERROR(internal::DnnlCall([&] {
+      same_layout = o.user.get_desc() == w.user.get_desc() &&
+                    o.packed.get_desc() == w.packed.get_desc();
+    }));
+    if (!same_layout) continue;
+    s.packed = steps_[i].packed;
+    s.detail = absl::StrReplaceAll(s.detail,
+                                   {{" (packed)", absl::StrCat(" (packed at step ", i, ")")}});
+    return absl::OkStatus();
+  }
+  return absl::OkStatus();
+}
+
 void OneDnnCompiledGraph::Plan() {
   const size_t num_nodes = graph_.nodes().size();
   returned_.assign(num_nodes, false);

@@ -630,6 +630,44 @@ TEST(OneDnnBackendTest, FoldedNodesReadOnlyFoldedValues) {
   ExpectMatchesEager(g, {Random({4, 8}, 71), Random({8, 8}, 72)});
 }
 
+TEST(OneDnnBackendTest, StepsWithOneWeightShareItsPackedCopy) {
+  // An unrolled loop's linears: one packed copy, repacked once when the weight changes.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 16][16, 1]cpu\n"
+      "  %w = placeholder L_self_parameters_w_ \"L['self']._parameters['w']\" : "
+      "f32[16, 16][16, 1]cpu\n"
+      "  %l1 = linear(%x, %w, None)\n"
+      "  %s1 = softmax.int(%l1, 1, None)\n"
+      "  %l2 = linear(%s1, %w, None)\n"
+      "  %l3 = mm(%l2, %w)\n"
+      "  return %l3\n");
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 2 matmul %l2 [brg:avx512_core]: [4x16] @ [16x16] weights %w "
+                              "(packed at step 0)"));
+  EXPECT_THAT(text, HasSubstr("step 3 matmul %l3 [brg:avx512_core]: [4x16] @ [16x16] weights %w "
+                              "(packed) "));  // another layout: [k, n] rather than [n, k]
+
+  auto eager = MakeEagerBackend()->Compile(g);
+  auto onednn = MakeOneDnnBackend()->Compile(g);
+  ASSERT_TRUE(eager.ok() && onednn.ok());
+  const Tensor x = Random({4, 16}, 81);
+  Tensor w = Random({16, 16}, 82);
+  auto check = [&](const char* when) {
+    SCOPED_TRACE(when);
+    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run({x, w});
+    absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run({x, w});
+    ASSERT_TRUE(want.ok() && got.ok()) << got.status();
+    ExpectClose((*got)[0], (*want)[0]);
+  };
+  check("first run");
+  check("second run");
+  for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] += 0.5f;  // w.add_(0.5)
+  w.bump_version();
+  check("w updated in place");
+  w = Random({16, 16}, 83);
+  check("another w");
+}
+
 TEST(OneDnnBackendTest, ArenaReusesBuffersByLiveness) {
   // Four intermediates in a row, each read only by the next lowered step: two buffers.
   graph::Graph g = ParseGraph(

@@ -72,7 +72,7 @@ struct Step {
   std::string impl;  // oneDNN's implementation name ("brg:avx512_core")
   size_t scratchpad_bytes = 0;
   std::vector<ArgBinding> bindings;
-  std::unique_ptr<PackedWeight> packed;
+  std::shared_ptr<PackedWeight> packed;  // shared by steps with the same weight and layout
   std::string detail;  // post-op chain etc., for DescribeLowering
 
   // kPointwise
