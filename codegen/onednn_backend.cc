@@ -68,6 +68,7 @@ class OneDnnCompiledGraph : public CompiledGraph {
 
  private:
   void Plan();
+  bool InPlaceInput(const Step& s, NodeId id) const;
   absl::StatusOr<Value> RunKernel(const Step& s, const std::vector<Value>& values) const;
   absl::StatusOr<Tensor> NewResult(const Step& s);
   absl::Status RunPrimitive(Step& s, std::vector<Value>& values);
@@ -209,6 +210,24 @@ absl::Status OneDnnCompiledGraph::SharePackedWeight(Step& s) {
   return absl::OkStatus();
 }
 
+// Whether step `s` may write its result over value `id`, which it reads for the last
+// time: a softmax reads and writes each row as a whole, and a pointwise program reads an
+// input of the result's shape element for element, each before it writes that element.
+bool OneDnnCompiledGraph::InPlaceInput(const Step& s, NodeId id) const {
+  if (id < 0) return false;
+  const std::vector<int64_t>& sizes = graph_.node(s.result()).meta[0].sizes;
+  if (graph_.node(id).meta.empty() || graph_.node(id).meta[0].sizes != sizes) return false;
+  if (s.kind == Step::Kind::kPointwise) {
+    return std::any_of(s.inputs.begin(), s.inputs.end(),
+                       [&](ValueRef r) { return r.node == id && r.index < 0; });
+  }
+  if (s.what == "softmax" || s.what == "log_softmax") {
+    return s.bindings[0].dnnl_arg == DNNL_ARG_SRC && s.bindings[0].ref.node == id &&
+           s.bindings[0].ref.index < 0;
+  }
+  return false;
+}
+
 void OneDnnCompiledGraph::Plan() {
   const size_t num_nodes = graph_.nodes().size();
   returned_.assign(num_nodes, false);
@@ -222,6 +241,7 @@ void OneDnnCompiledGraph::Plan() {
     }
   }
   std::vector<int> free_at(slot_bytes_.size());  // step after which a slot is free again
+  std::vector<NodeId> held(slot_bytes_.size());   // the value a slot holds last
   for (size_t i = 0; i < steps_.size(); ++i) {
     Step& s = steps_[i];
     const NodeId r = s.result();
@@ -230,6 +250,12 @@ void OneDnnCompiledGraph::Plan() {
     const int until = std::max(last_read[r], static_cast<int>(i));
     int best = -1;
     for (size_t k = 0; k < slot_bytes_.size(); ++k) {
+      // In place: the step reads the slot's value for the last time, element for element
+      // where it writes (a softmax's rows, a pointwise input of the result's shape).
+      if (free_at[k] == static_cast<int>(i) && InPlaceInput(s, held[k])) {
+        best = static_cast<int>(k);
+        break;
+      }
       if (free_at[k] >= static_cast<int>(i)) continue;  // still live (or read by step i)
       if (best < 0 || std::abs(slot_bytes_[k] - bytes) < std::abs(slot_bytes_[best] - bytes)) {
         best = static_cast<int>(k);
@@ -239,9 +265,11 @@ void OneDnnCompiledGraph::Plan() {
       best = static_cast<int>(slot_bytes_.size());
       slot_bytes_.push_back(0);
       free_at.push_back(0);
+      held.push_back(-1);
     }
     slot_bytes_[best] = std::max(slot_bytes_[best], bytes);
     free_at[best] = until;
+    held[best] = r;
     s.slot = best;
   }
   for (const Node& n : graph_.nodes()) {

@@ -668,6 +668,33 @@ TEST(OneDnnBackendTest, StepsWithOneWeightShareItsPackedCopy) {
   check("another w");
 }
 
+TEST(OneDnnBackendTest, SoftmaxAndPointwiseWriteOverAValueTheyReadLast) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 16][16, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[16, 16][16, 1]cpu\n"
+      "  %l1 = linear(%x, %w, None)\n"
+      "  %s = softmax.int(%l1, 1, None)\n"
+      "  %l2 = linear(%s, %w, None)\n"
+      "  %m = mul.Tensor(%s, %s)\n"
+      "  %e = exp(%m)\n"
+      "  %l3 = linear(%e, %w, None)\n"
+      "  %n = neg(%l3)\n"
+      "  %b = add.Tensor(%l3, %x, 1)\n"
+      "  %l4 = linear(%n, %w, None)\n"
+      "  return %l2, %l4, %b\n");
+  const std::string text = Lowering(g);
+  // %l1's buffer takes %s (softmax in place), then %m -> %e (pointwise, in place); %l3 is
+  // read again after %n, which must not overwrite it.
+  EXPECT_THAT(text, HasSubstr("step 0 matmul %l1 [brg:avx512_core]: [4x16] @ [16x16] weights "
+                              "%w post_ops [] -> buf0\n"));
+  EXPECT_THAT(text, HasSubstr("step 1 softmax %s [jit:avx512_core]: axis 1 of %l1 -> buf0\n"));
+  EXPECT_THAT(text, HasSubstr("step 3 pointwise %m -> %e: mul(in0, in0) -> exp(chain) -> buf0\n"));
+  EXPECT_THAT(text, HasSubstr("step 4 matmul %l3 [brg:avx512_core]: [4x16] @ [16x16] weights "
+                              "%w post_ops [] -> buf1\n"));
+  EXPECT_THAT(text, HasSubstr("step 5 pointwise %n: neg(in0) -> buf0\n"));
+  ExpectMatchesEager(g, {Random({4, 16}, 91), Random({16, 16}, 92)});
+}
+
 TEST(OneDnnBackendTest, ArenaReusesBuffersByLiveness) {
   // Four intermediates in a row, each read only by the next lowered step: two buffers.
   graph::Graph g = ParseGraph(
