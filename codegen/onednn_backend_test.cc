@@ -279,6 +279,13 @@ TEST(PointwiseProgramTest, RegisterSegmentsAgreeWithTheTileLoopBitForBit) {
     }
     p.Add(PwOp::kSqrt, Operand::Chain());
     p.Add(PwOp::kNeg, Operand::Chain());
+    p.Add(PwOp::kTanh, Operand::Chain());
+    p.Add(PwOp::kGelu, Operand::Chain());  // a segment's first op reads the tile before
+    p.Add(PwOp::kSquare, Operand::Chain());
+    p.Add(PwOp::kTanh, Operand::Chain());
+    p.Add(PwOp::kRelu, Operand::Chain());
+    p.Add(PwOp::kMul, Operand::Input(one), Operand::Const(3.f));  // two splats
+    p.Add(PwOp::kDiv, Operand::Input(in0), Operand::Chain());
     std::vector<float> wide(n), narrow(n);
     const float* inputs[] = {x.data(), y.data(), rr.data<float>(), &scalar};
     p.Run(inputs, wide.data());

@@ -2,7 +2,7 @@
 // of N elementwise ops reads its inputs and writes its result once. On AVX-512 machines a
 // run of cheap ops (arithmetic, abs, neg, relu, clamps, sqrt, square, reciprocal, and
 // gelu in the oneDNN form PyTorch uses for float tensors of 2+ elements) takes
-// 128 floats at a time through all its instructions in registers; every other
+// 256 floats at a time through all its instructions in registers; every other
 // instruction applies one op to a whole tile (kTile floats, in L1) with the same element
 // functors (tensor/ops/pointwise/internal) and SLEEF vector math the eager kernels use.
 //
