@@ -21,6 +21,7 @@
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/onednn_support.h"
+#include "codegen/internal/softmax_kernel.h"
 #include "graph/passes.h"
 #include "logging/logging.h"
 #include "tensor/parallel.h"
@@ -73,6 +74,7 @@ class OneDnnCompiledGraph : public CompiledGraph {
   absl::StatusOr<Tensor> NewResult(const Step& s);
   absl::Status RunPrimitive(Step& s, std::vector<Value>& values);
   absl::Status RunPointwise(Step& s, std::vector<Value>& values);
+  absl::Status RunRowSoftmax(Step& s, std::vector<Value>& values);
   absl::Status RunFolds(std::vector<Value>& values);
   absl::Status SharePackedWeight(Step& s);
 
@@ -221,6 +223,7 @@ bool OneDnnCompiledGraph::InPlaceInput(const Step& s, NodeId id) const {
     return std::any_of(s.inputs.begin(), s.inputs.end(),
                        [&](ValueRef r) { return r.node == id && r.index < 0; });
   }
+  if (s.kind == Step::Kind::kRowSoftmax) return s.inputs[0].node == id && s.inputs[0].index < 0;
   if (s.what == "softmax" || s.what == "log_softmax") {
     return s.bindings[0].dnnl_arg == DNNL_ARG_SRC && s.bindings[0].ref.node == id &&
            s.bindings[0].ref.index < 0;
@@ -393,6 +396,15 @@ absl::Status OneDnnCompiledGraph::RunPointwise(Step& s, std::vector<Value>& valu
   return absl::OkStatus();
 }
 
+absl::Status OneDnnCompiledGraph::RunRowSoftmax(Step& s, std::vector<Value>& values) {
+  ASSIGN_OR_RETURN(Tensor out, NewResult(s));
+  std::vector<Tensor> keep;
+  ASSIGN_OR_RETURN(const float* x, OperandData(values, s.inputs[0], keep));
+  internal::RowSoftmax(x, out.data<float>(), s.rows, s.cols);
+  values[s.result()] = Value(std::move(out));
+  return absl::OkStatus();
+}
+
 absl::Status OneDnnCompiledGraph::RunFolds(std::vector<Value>& values) {
   bool stale = !folds_valid_;
   fold_source_tensors_.resize(fold_sources_.size());
@@ -443,6 +455,7 @@ absl::StatusOr<std::vector<Tensor>> OneDnnCompiledGraph::Run(absl::Span<const Te
       }
       case Step::Kind::kPrimitive: RETURN_IF_ERROR(RunPrimitive(s, values)); break;
       case Step::Kind::kPointwise: RETURN_IF_ERROR(RunPointwise(s, values)); break;
+      case Step::Kind::kRowSoftmax: RETURN_IF_ERROR(RunRowSoftmax(s, values)); break;
     }
     for (NodeId dead : s.frees) values[dead] = Value();
   }
@@ -471,7 +484,7 @@ std::string OneDnnCompiledGraph::Describe() const {
                                     absl::StrAppend(o, "%", graph_.node(id).name);
                                   }));
     if (s.kind == Step::Kind::kKernel) absl::StrAppend(&out, " = ", s.op->full_name());
-    if (s.kind == Step::Kind::kPrimitive) absl::StrAppend(&out, " [", s.impl, "]");
+    if (!s.impl.empty()) absl::StrAppend(&out, " [", s.impl, "]");
     if (!s.detail.empty()) absl::StrAppend(&out, ": ", s.detail);
     if (!s.fallback_reason.empty()) absl::StrAppend(&out, " (not lowered: ", s.fallback_reason, ")");
     if (s.kind != Step::Kind::kKernel) {

@@ -1,6 +1,7 @@
 // The oneDNN backend against the eager backend on hand-built graphs: results within
 // float32 tolerance (1e-5 absolute + 1e-4 relative), identical sizes and strides, and
 // the lowering (DescribeLowering) fusing what it should.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "codegen/backend.h"
 #include "codegen/internal/pointwise_kernel.h"
+#include "codegen/internal/softmax_kernel.h"
 #include "graph/graph.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -377,6 +379,48 @@ TEST(OneDnnBackendTest, SoftmaxAndLogSoftmax) {
   EXPECT_THAT(text, HasSubstr("step 2 pointwise %relu"));
 }
 
+// The AVX-512 row softmax against a double-precision softmax, on row lengths around the
+// vector width, with the rows whose results are NaN in PyTorch (a NaN, a +inf, all -inf)
+// and rows where -inf entries and huge spreads give exact zeros.
+TEST(RowSoftmaxTest, MatchesDoublePrecisionAndPyTorchsSpecialRows) {
+  if (!internal::HasRowSoftmax()) GTEST_SKIP() << "no AVX-512F: oneDNN's softmax runs";
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int64_t cols : {1, 7, 16, 33, 128, 1000}) {
+    SCOPED_TRACE(cols);
+    const int64_t rows = 9;
+    const Tensor t = Random({rows, cols}, 97, 30);
+    std::vector<float> x(t.data<float>(), t.data<float>() + rows * cols);
+    x[1 * cols + cols / 2] = std::nanf("");
+    x[2 * cols + cols - 1] = inf;
+    for (int64_t j = 0; j < cols; ++j) x[3 * cols + j] = -inf;
+    x[4 * cols] = -inf;
+    x[5 * cols + cols - 1] = 200;  // everything else underflows to 0
+    std::vector<float> y(x.size()), in_place = x;
+    internal::RowSoftmax(x.data(), y.data(), rows, cols);
+    internal::RowSoftmax(in_place.data(), in_place.data(), rows, cols);
+    EXPECT_EQ(FirstDifference(y, in_place), -1);
+    for (int64_t r = 0; r < rows; ++r) {
+      const float* xr = x.data() + r * cols;
+      const float* yr = y.data() + r * cols;
+      if (r == 1 || r == 2 || r == 3) {
+        for (int64_t j = 0; j < cols; ++j) EXPECT_TRUE(std::isnan(yr[j])) << r << " " << j;
+        continue;
+      }
+      double max = -inf, sum = 0;
+      for (int64_t j = 0; j < cols; ++j) max = std::max<double>(max, xr[j]);
+      for (int64_t j = 0; j < cols; ++j) sum += std::exp(xr[j] - max);
+      for (int64_t j = 0; j < cols; ++j) {
+        const double want = std::exp(xr[j] - max) / sum;  // NaN where one -inf is the row
+        if (std::isnan(want)) {
+          EXPECT_TRUE(std::isnan(yr[j])) << r << " " << j;
+          continue;
+        }
+        EXPECT_NEAR(yr[j], want, 1e-5 * want + 1e-30) << r << " " << j;
+      }
+    }
+  }
+}
+
 TEST(OneDnnBackendTest, LayerNorm) {
   graph::Graph g = ParseGraph(
       "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8, 16][128, 16, 1]cpu\n"
@@ -694,7 +738,10 @@ TEST(OneDnnBackendTest, SoftmaxAndPointwiseWriteOverAValueTheyReadLast) {
   // read again after %n, which must not overwrite it.
   EXPECT_THAT(text, HasSubstr("step 0 matmul %l1 [brg:avx512_core]: [4x16] @ [16x16] weights "
                               "%w post_ops [] -> buf0\n"));
-  EXPECT_THAT(text, HasSubstr("step 1 softmax %s [jit:avx512_core]: axis 1 of %l1 -> buf0\n"));
+  EXPECT_THAT(text, HasSubstr(absl::StrCat(
+                        "step 1 softmax %s [",
+                        internal::HasRowSoftmax() ? "wick:avx512_rows" : "jit:avx512_core",
+                        "]: axis 1 of %l1 -> buf0\n")));
   EXPECT_THAT(text, HasSubstr("step 3 pointwise %m -> %e: mul(in0, in0) -> exp(chain) -> buf0\n"));
   EXPECT_THAT(text, HasSubstr("step 4 matmul %l3 [brg:avx512_core]: [4x16] @ [16x16] weights "
                               "%w post_ops [] -> buf1\n"));

@@ -9,6 +9,7 @@
 #include "base/status_macros.h"
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_support.h"
+#include "codegen/internal/softmax_kernel.h"
 
 namespace wick::codegen::internal {
 namespace {
@@ -250,6 +251,15 @@ absl::StatusOr<Step> LowerSoftmax(const Graph& g, const Node& n, const dnnl::eng
   const std::vector<int64_t>& sizes = n.meta[0].sizes;
   int64_t axis = n.args[1].constant().to_int();
   if (axis < 0) axis += static_cast<int64_t>(sizes.size());
+  s.detail = absl::StrCat("axis ", axis, " of ", Name(g, n.args[0].ref()));
+  if (!log && axis + 1 == static_cast<int64_t>(sizes.size()) && HasRowSoftmax()) {
+    s.kind = Step::Kind::kRowSoftmax;
+    s.impl = "wick:avx512_rows";
+    s.inputs = {n.args[0].ref()};
+    s.cols = sizes.back();
+    s.rows = s.cols == 0 ? 0 : Numel(sizes) / s.cols;
+    return s;
+  }
   const memory::desc md = DenseMd(memory::dims(sizes.begin(), sizes.end()));
   s.bindings.push_back({DNNL_ARG_SRC, ArgBinding::From::kValue, n.args[0].ref()});
   s.bindings.push_back({DNNL_ARG_DST, ArgBinding::From::kResult});
@@ -267,7 +277,6 @@ absl::StatusOr<Step> LowerSoftmax(const Graph& g, const Node& n, const dnnl::eng
     }
   }));
   RETURN_IF_ERROR(FinishChecked(s, pd, engine, {md, md}));
-  s.detail = absl::StrCat("axis ", axis, " of ", Name(g, n.args[0].ref()));
   return s;
 }
 

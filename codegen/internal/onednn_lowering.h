@@ -54,7 +54,7 @@ struct ArgBinding {
 };
 
 struct Step {
-  enum class Kind { kKernel, kPrimitive, kPointwise };
+  enum class Kind { kKernel, kPrimitive, kPointwise, kRowSoftmax };
   Kind kind = Kind::kKernel;
   std::vector<graph::NodeId> nodes;  // the partition, result last
   graph::NodeId result() const { return nodes.back(); }
@@ -77,7 +77,11 @@ struct Step {
 
   // kPointwise
   std::optional<PointwiseProgram> program;
-  std::vector<graph::ValueRef> inputs;  // program inputs in order
+  std::vector<graph::ValueRef> inputs;  // program inputs in order (kRowSoftmax: the source)
+
+  // kRowSoftmax: softmax along the last dim of a dense float32 tensor, seen as rows x cols
+  // (internal/softmax_kernel.h)
+  int64_t rows = 0, cols = 0;
 
   // Filled by the planner.
   int slot = -1;                     // arena slot of the result, -1: a fresh tensor

@@ -122,8 +122,9 @@ void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
 // The cheap ops, 16 floats per vector (AVX-512F), fused at register level: a run of
 // consecutive cheap instructions (a "segment") takes a block of 256 floats through every
 // instruction in sixteen zmm registers and touches memory only for its operands (loaded
-// straight into the instruction) and its result. The tile-at-a-time loop above loads and stores every instruction's tile through
-// L1, which on an 8-op chain costs more than the memory traffic itself. Every op here is
+// straight into the instruction) and its result. The tile-at-a-time loop above loads and
+// stores every instruction's tile through L1, which on an 8-op chain costs more than the
+// memory traffic itself. Every op here is
 // one IEEE operation (or a compare-select, or a sign-bit change), or for gelu the 8-wide
 // form's exact sequence of them, so results are bit-identical to the 8-wide functors.
 namespace avx512 {

@@ -1,0 +1,101 @@
+// Row softmax with AVX-512F. See softmax_kernel.h.
+#include "codegen/internal/softmax_kernel.h"
+
+// GCC 12's AVX-512 intrinsics start from `__m512 __Y = __Y` (_mm512_undefined_ps), which
+// its own -W(maybe-)uninitialized reports once they are inlined (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+
+#include <algorithm>
+
+#include "tensor/parallel.h"
+
+namespace wick::codegen::internal {
+namespace {
+
+#define WICK_AVX512 __attribute__((target("avx512f")))
+#define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
+
+// exp(d) for d <= 0 or NaN (a softmax's x - max): d below -110 gives 0 (so does -inf),
+// NaN stays NaN. n = round(d / ln2), r = d - n ln2 in two steps (Cody-Waite), e^r by its
+// Taylor polynomial of degree 6 on |r| <= ln2 / 2 (relative error 1.2e-7), times 2^n.
+WICK_AVX512_INLINE __m512 ExpNonPositive(__m512 d) {
+  d = _mm512_max_ps(_mm512_set1_ps(-110.f), d);  // vmaxps: NaN in the second operand stays
+  const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(d, _mm512_set1_ps(1.44269504f)),
+                                        _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693145752f), d);  // ln2, high bits
+  r = _mm512_fnmadd_ps(n, _mm512_set1_ps(1.42860682e-06f), r);      // ln2 - high bits
+  __m512 p = _mm512_set1_ps(1.f / 720);
+  p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f / 120));
+  p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f / 24));
+  p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f / 6));
+  p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(0.5f));
+  p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f));
+  p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f));
+  return _mm512_scalef_ps(p, n);
+}
+
+WICK_AVX512_INLINE __mmask16 TailMask(int64_t left) {
+  return left >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << left) - 1);
+}
+
+WICK_AVX512 void SoftmaxRow(const float* x, float* y, int64_t n) {
+  const __m512 lowest = _mm512_set1_ps(-__builtin_inff());
+  __m512 m0 = lowest, m1 = lowest;
+  int64_t j = 0;
+  for (; j + 32 <= n; j += 32) {
+    m0 = _mm512_max_ps(_mm512_loadu_ps(x + j), m0);
+    m1 = _mm512_max_ps(_mm512_loadu_ps(x + j + 16), m1);
+  }
+  for (; j < n; j += 16) {
+    m0 = _mm512_max_ps(_mm512_mask_loadu_ps(lowest, TailMask(n - j), x + j), m0);
+  }
+  // NaNs are skipped here (vmaxps returns its second operand); x - max brings them back.
+  const __m512 max = _mm512_set1_ps(_mm512_reduce_max_ps(_mm512_max_ps(m0, m1)));
+  __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps();
+  for (j = 0; j + 32 <= n; j += 32) {
+    const __m512 e0 = ExpNonPositive(_mm512_sub_ps(_mm512_loadu_ps(x + j), max));
+    const __m512 e1 = ExpNonPositive(_mm512_sub_ps(_mm512_loadu_ps(x + j + 16), max));
+    _mm512_storeu_ps(y + j, e0);
+    _mm512_storeu_ps(y + j + 16, e1);
+    s0 = _mm512_add_ps(s0, e0);
+    s1 = _mm512_add_ps(s1, e1);
+  }
+  for (; j < n; j += 16) {
+    const __mmask16 m = TailMask(n - j);
+    const __m512 e = ExpNonPositive(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + j), max));
+    _mm512_mask_storeu_ps(y + j, m, e);
+    s0 = _mm512_mask_add_ps(s0, m, s0, e);
+  }
+  const __m512 inv = _mm512_set1_ps(1.f / _mm512_reduce_add_ps(_mm512_add_ps(s0, s1)));
+  for (j = 0; j + 16 <= n; j += 16) {
+    _mm512_storeu_ps(y + j, _mm512_mul_ps(_mm512_loadu_ps(y + j), inv));
+  }
+  if (j < n) {
+    const __mmask16 m = TailMask(n - j);
+    _mm512_mask_storeu_ps(y + j, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + j), inv));
+  }
+}
+
+#undef WICK_AVX512_INLINE
+#undef WICK_AVX512
+
+}  // namespace
+
+bool HasRowSoftmax() {
+  static const bool has = __builtin_cpu_supports("avx512f");
+  return has;
+}
+
+void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols) {
+  if (cols <= 0) return;
+  const int64_t grain = std::max<int64_t>(1, tensor::kParallelGrain / cols);
+  tensor::ParallelFor(0, rows, grain, [&](int64_t b, int64_t e) {
+    for (int64_t r = b; r < e; ++r) SoftmaxRow(x + r * cols, y + r * cols, cols);
+  });
+}
+
+}  // namespace wick::codegen::internal
