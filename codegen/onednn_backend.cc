@@ -21,7 +21,7 @@
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/onednn_support.h"
-#include "codegen/internal/softmax_kernel.h"
+#include "codegen/internal/row_kernels.h"
 #include "graph/passes.h"
 #include "logging/logging.h"
 #include "tensor/parallel.h"
@@ -74,7 +74,7 @@ class OneDnnCompiledGraph : public CompiledGraph {
   absl::StatusOr<Tensor> NewResult(const Step& s);
   absl::Status RunPrimitive(Step& s, std::vector<Value>& values);
   absl::Status RunPointwise(Step& s, std::vector<Value>& values);
-  absl::Status RunRowSoftmax(Step& s, std::vector<Value>& values);
+  absl::Status RunRows(Step& s, std::vector<Value>& values);
   absl::Status RunFolds(std::vector<Value>& values);
   absl::Status SharePackedWeight(Step& s);
 
@@ -223,7 +223,7 @@ bool OneDnnCompiledGraph::InPlaceInput(const Step& s, NodeId id) const {
     return std::any_of(s.inputs.begin(), s.inputs.end(),
                        [&](ValueRef r) { return r.node == id && r.index < 0; });
   }
-  if (s.kind == Step::Kind::kRowSoftmax) return s.inputs[0].node == id && s.inputs[0].index < 0;
+  if (s.kind == Step::Kind::kRows) return s.inputs[0].node == id && s.inputs[0].index < 0;
   if (s.what == "softmax" || s.what == "log_softmax") {
     return s.bindings[0].dnnl_arg == DNNL_ARG_SRC && s.bindings[0].ref.node == id &&
            s.bindings[0].ref.index < 0;
@@ -396,11 +396,21 @@ absl::Status OneDnnCompiledGraph::RunPointwise(Step& s, std::vector<Value>& valu
   return absl::OkStatus();
 }
 
-absl::Status OneDnnCompiledGraph::RunRowSoftmax(Step& s, std::vector<Value>& values) {
+absl::Status OneDnnCompiledGraph::RunRows(Step& s, std::vector<Value>& values) {
   ASSIGN_OR_RETURN(Tensor out, NewResult(s));
   std::vector<Tensor> keep;
-  ASSIGN_OR_RETURN(const float* x, OperandData(values, s.inputs[0], keep));
-  internal::RowSoftmax(x, out.data<float>(), s.rows, s.cols);
+  keep.reserve(s.inputs.size());
+  const float* data[3] = {nullptr, nullptr, nullptr};  // x, and layer_norm's w and b
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    if (s.inputs[i].node < 0) continue;
+    ASSIGN_OR_RETURN(data[i], OperandData(values, s.inputs[i], keep));
+  }
+  if (s.row_op == Step::RowOp::kSoftmax) {
+    internal::RowSoftmax(data[0], out.data<float>(), s.rows, s.cols);
+  } else {
+    internal::RowLayerNorm(data[0], data[1], data[2], s.eps, out.data<float>(), s.rows,
+                           s.cols);
+  }
   values[s.result()] = Value(std::move(out));
   return absl::OkStatus();
 }
@@ -455,7 +465,7 @@ absl::StatusOr<std::vector<Tensor>> OneDnnCompiledGraph::Run(absl::Span<const Te
       }
       case Step::Kind::kPrimitive: RETURN_IF_ERROR(RunPrimitive(s, values)); break;
       case Step::Kind::kPointwise: RETURN_IF_ERROR(RunPointwise(s, values)); break;
-      case Step::Kind::kRowSoftmax: RETURN_IF_ERROR(RunRowSoftmax(s, values)); break;
+      case Step::Kind::kRows: RETURN_IF_ERROR(RunRows(s, values)); break;
     }
     for (NodeId dead : s.frees) values[dead] = Value();
   }

@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "codegen/backend.h"
 #include "codegen/internal/pointwise_kernel.h"
-#include "codegen/internal/softmax_kernel.h"
+#include "codegen/internal/row_kernels.h"
 #include "graph/graph.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -383,7 +383,7 @@ TEST(OneDnnBackendTest, SoftmaxAndLogSoftmax) {
 // vector width, with the rows whose results are NaN in PyTorch (a NaN, a +inf, all -inf)
 // and rows where -inf entries and huge spreads give exact zeros.
 TEST(RowSoftmaxTest, MatchesDoublePrecisionAndPyTorchsSpecialRows) {
-  if (!internal::HasRowSoftmax()) GTEST_SKIP() << "no AVX-512F: oneDNN's softmax runs";
+  if (!internal::HasRowKernels()) GTEST_SKIP() << "no AVX-512F: oneDNN's softmax runs";
   const float inf = std::numeric_limits<float>::infinity();
   for (int64_t cols : {1, 7, 16, 33, 128, 1000}) {
     SCOPED_TRACE(cols);
@@ -416,6 +416,49 @@ TEST(RowSoftmaxTest, MatchesDoublePrecisionAndPyTorchsSpecialRows) {
           continue;
         }
         EXPECT_NEAR(yr[j], want, 1e-5 * want + 1e-30) << r << " " << j;
+      }
+    }
+  }
+}
+
+// The AVX-512 row layer_norm against one in double precision, with and without weight and
+// bias, on row lengths around the vector width; a NaN makes its row NaN, as in PyTorch.
+TEST(RowLayerNormTest, MatchesDoublePrecision) {
+  if (!internal::HasRowKernels()) GTEST_SKIP() << "no AVX-512F: oneDNN's layer_norm runs";
+  for (int64_t cols : {1, 7, 16, 33, 768, 1000}) {
+    for (int params = 0; params < 4; ++params) {
+      SCOPED_TRACE(absl::StrCat(cols, " columns, params ", params));
+      const int64_t rows = 5;
+      const Tensor t = Random({rows, cols}, 101, 3);
+      std::vector<float> x(t.data<float>(), t.data<float>() + rows * cols);
+      for (int64_t j = 0; j < cols; ++j) x[cols + j] += 1000;  // a large mean
+      x[2 * cols + cols / 3] = std::nanf("");
+      const Tensor w = Random({cols}, 102), b = Random({cols}, 103);
+      const float* wp = params & 1 ? w.data<float>() : nullptr;
+      const float* bp = params & 2 ? b.data<float>() : nullptr;
+      const float eps = 1e-5f;
+      std::vector<float> y(x.size()), in_place = x;
+      internal::RowLayerNorm(x.data(), wp, bp, eps, y.data(), rows, cols);
+      internal::RowLayerNorm(in_place.data(), wp, bp, eps, in_place.data(), rows, cols);
+      EXPECT_EQ(FirstDifference(y, in_place), -1);
+      for (int64_t r = 0; r < rows; ++r) {
+        const float* xr = x.data() + r * cols;
+        const float* yr = y.data() + r * cols;
+        double mean = 0, var = 0;
+        for (int64_t j = 0; j < cols; ++j) mean += xr[j];
+        mean /= cols;
+        for (int64_t j = 0; j < cols; ++j) var += (xr[j] - mean) * (xr[j] - mean);
+        var /= cols;
+        for (int64_t j = 0; j < cols; ++j) {
+          double want = (xr[j] - mean) / std::sqrt(var + eps);
+          if (wp != nullptr) want *= wp[j];
+          if (bp != nullptr) want += bp[j];
+          if (r == 2) {
+            EXPECT_TRUE(std::isnan(yr[j])) << r << " " << j;
+          } else {
+            EXPECT_NEAR(yr[j], want, 1e-5 + 1e-5 * std::fabs(want)) << r << " " << j;
+          }
+        }
       }
     }
   }
@@ -740,7 +783,7 @@ TEST(OneDnnBackendTest, SoftmaxAndPointwiseWriteOverAValueTheyReadLast) {
                               "%w post_ops [] -> buf0\n"));
   EXPECT_THAT(text, HasSubstr(absl::StrCat(
                         "step 1 softmax %s [",
-                        internal::HasRowSoftmax() ? "wick:avx512_rows" : "jit:avx512_core",
+                        internal::HasRowKernels() ? "wick:avx512_rows" : "jit:avx512_core",
                         "]: axis 1 of %l1 -> buf0\n")));
   EXPECT_THAT(text, HasSubstr("step 3 pointwise %m -> %e: mul(in0, in0) -> exp(chain) -> buf0\n"));
   EXPECT_THAT(text, HasSubstr("step 4 matmul %l3 [brg:avx512_core]: [4x16] @ [16x16] weights "

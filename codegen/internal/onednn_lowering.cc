@@ -9,7 +9,7 @@
 #include "base/status_macros.h"
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_support.h"
-#include "codegen/internal/softmax_kernel.h"
+#include "codegen/internal/row_kernels.h"
 
 namespace wick::codegen::internal {
 namespace {
@@ -252,8 +252,9 @@ absl::StatusOr<Step> LowerSoftmax(const Graph& g, const Node& n, const dnnl::eng
   int64_t axis = n.args[1].constant().to_int();
   if (axis < 0) axis += static_cast<int64_t>(sizes.size());
   s.detail = absl::StrCat("axis ", axis, " of ", Name(g, n.args[0].ref()));
-  if (!log && axis + 1 == static_cast<int64_t>(sizes.size()) && HasRowSoftmax()) {
-    s.kind = Step::Kind::kRowSoftmax;
+  if (!log && axis + 1 == static_cast<int64_t>(sizes.size()) && HasRowKernels()) {
+    s.kind = Step::Kind::kRows;
+    s.row_op = Step::RowOp::kSoftmax;
     s.impl = "wick:avx512_rows";
     s.inputs = {n.args[0].ref()};
     s.cols = sizes.back();
@@ -288,6 +289,20 @@ absl::StatusOr<Step> LowerLayerNorm(const Graph& g, const Node& n, const dnnl::e
   const int64_t k = Numel(n.args[1].constant().to_int_list());
   const int64_t m = Numel(n.meta[0].sizes) / k;
   const float eps = static_cast<float>(n.args[4].constant().to_double());
+  const bool has_weight = n.args[2].is_ref(), has_bias = n.args[3].is_ref();
+  s.detail = absl::StrCat("[", m, "x", k, "] eps ", eps, has_weight ? " scale" : "",
+                          has_bias ? " shift" : "");
+  if (HasRowKernels()) {
+    s.kind = Step::Kind::kRows;
+    s.row_op = Step::RowOp::kLayerNorm;
+    s.impl = "wick:avx512_rows";
+    s.inputs = {n.args[0].ref(), has_weight ? n.args[2].ref() : ValueRef{},
+                has_bias ? n.args[3].ref() : ValueRef{}};
+    s.rows = m;
+    s.cols = k;
+    s.eps = eps;
+    return s;
+  }
   const memory::desc data_md = DenseMd({m, k});
   const memory::desc stat_md = DenseMd({m});
   const memory::desc param_md = DenseMd({k});
@@ -295,7 +310,6 @@ absl::StatusOr<Step> LowerLayerNorm(const Graph& g, const Node& n, const dnnl::e
   s.bindings.push_back({DNNL_ARG_SRC, ArgBinding::From::kValue, n.args[0].ref()});
   s.bindings.push_back({DNNL_ARG_DST, ArgBinding::From::kResult});
   auto flags = dnnl::normalization_flags::none;
-  const bool has_weight = n.args[2].is_ref(), has_bias = n.args[3].is_ref();
   if (has_weight) {
     flags = flags | dnnl::normalization_flags::use_scale;
     s.bindings.push_back({DNNL_ARG_SCALE, ArgBinding::From::kValue, n.args[2].ref()});
@@ -314,8 +328,6 @@ absl::StatusOr<Step> LowerLayerNorm(const Graph& g, const Node& n, const dnnl::e
         ScratchpadAttr(), engine, /*allow_empty=*/true);
   }));
   RETURN_IF_ERROR(FinishChecked(s, pd, engine, mds));
-  s.detail = absl::StrCat("[", m, "x", k, "] eps ", eps, has_weight ? " scale" : "",
-                          has_bias ? " shift" : "");
   return s;
 }
 

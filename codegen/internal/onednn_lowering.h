@@ -54,7 +54,7 @@ struct ArgBinding {
 };
 
 struct Step {
-  enum class Kind { kKernel, kPrimitive, kPointwise, kRowSoftmax };
+  enum class Kind { kKernel, kPrimitive, kPointwise, kRows };
   Kind kind = Kind::kKernel;
   std::vector<graph::NodeId> nodes;  // the partition, result last
   graph::NodeId result() const { return nodes.back(); }
@@ -77,11 +77,15 @@ struct Step {
 
   // kPointwise
   std::optional<PointwiseProgram> program;
-  std::vector<graph::ValueRef> inputs;  // program inputs in order (kRowSoftmax: the source)
+  std::vector<graph::ValueRef> inputs;  // program inputs in order (kRows: x, w, b)
 
-  // kRowSoftmax: softmax along the last dim of a dense float32 tensor, seen as rows x cols
-  // (internal/softmax_kernel.h)
+  // kRows: softmax or layer_norm of a dense float32 tensor seen as rows x cols
+  // (internal/row_kernels.h); layer_norm's weight and bias are inputs[1] and inputs[2]
+  // where they are given (node -1 where not).
+  enum class RowOp { kSoftmax, kLayerNorm };
+  RowOp row_op = RowOp::kSoftmax;
   int64_t rows = 0, cols = 0;
+  float eps = 0;
 
   // Filled by the planner.
   int slot = -1;                     // arena slot of the result, -1: a fresh tensor

@@ -1,5 +1,5 @@
-// Row softmax with AVX-512F. See softmax_kernel.h.
-#include "codegen/internal/softmax_kernel.h"
+// Row softmax and layer_norm with AVX-512F. See row_kernels.h.
+#include "codegen/internal/row_kernels.h"
 
 // GCC 12's AVX-512 intrinsics start from `__m512 __Y = __Y` (_mm512_undefined_ps), which
 // its own -W(maybe-)uninitialized reports once they are inlined (GCC bug 105593).
@@ -10,6 +10,7 @@
 #pragma GCC diagnostic pop
 
 #include <algorithm>
+#include <cmath>
 
 #include "tensor/parallel.h"
 
@@ -18,6 +19,7 @@ namespace {
 
 #define WICK_AVX512 __attribute__((target("avx512f")))
 #define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
+#define WICK_AVX512_LAMBDA __attribute__((target("avx512f"), always_inline))
 
 // exp(d) for d <= 0 or NaN (a softmax's x - max): d below -110 gives 0 (so does -inf),
 // NaN stays NaN. n = round(d / ln2), r = d - n ln2 in two steps (Cody-Waite), e^r by its
@@ -80,12 +82,66 @@ WICK_AVX512 void SoftmaxRow(const float* x, float* y, int64_t n) {
   }
 }
 
+// The sums over a row of `n` floats of d = v - c and of d * d, v its vectors: two
+// accumulators each, a masked tail (masked lanes are left out).
+WICK_AVX512_INLINE void SumDeviations(const float* x, int64_t n, __m512 c, float* sum,
+                                      float* sum_sq) {
+  __m512 s0 = _mm512_setzero_ps(), s1 = s0, q0 = s0, q1 = s0;
+  int64_t j = 0;
+  for (; j + 32 <= n; j += 32) {
+    const __m512 d0 = _mm512_sub_ps(_mm512_loadu_ps(x + j), c);
+    const __m512 d1 = _mm512_sub_ps(_mm512_loadu_ps(x + j + 16), c);
+    s0 = _mm512_add_ps(s0, d0);
+    s1 = _mm512_add_ps(s1, d1);
+    q0 = _mm512_fmadd_ps(d0, d0, q0);
+    q1 = _mm512_fmadd_ps(d1, d1, q1);
+  }
+  for (; j < n; j += 16) {
+    const __mmask16 m = TailMask(n - j);
+    const __m512 d = _mm512_maskz_sub_ps(m, _mm512_maskz_loadu_ps(m, x + j), c);
+    s0 = _mm512_add_ps(s0, d);
+    q0 = _mm512_fmadd_ps(d, d, q0);
+  }
+  *sum = _mm512_reduce_add_ps(_mm512_add_ps(s0, s1));
+  *sum_sq = _mm512_reduce_add_ps(_mm512_add_ps(q0, q1));
+}
+
+template <bool kWeight, bool kBias>
+WICK_AVX512 void LayerNormRow(const float* x, const float* w, const float* b, float eps,
+                              float* y, int64_t n) {
+  // A first mean, then the deviations from it: their mean corrects the first one (whose
+  // float sum is off by an ulp of the values' size, 6e-5 for values near 1000), and
+  // var = E[d^2] - E[d]^2 (the corrected two-pass algorithm).
+  const float nf = static_cast<float>(n);
+  float sum = 0, sum_sq = 0;
+  SumDeviations(x, n, _mm512_setzero_ps(), &sum, &sum_sq);
+  const __m512 first = _mm512_set1_ps(sum / nf);
+  SumDeviations(x, n, first, &sum, &sum_sq);
+  const float shift = sum / nf;
+  const float var = std::max(sum_sq / nf - shift * shift, 0.f);
+  const __m512 vmean = _mm512_add_ps(first, _mm512_set1_ps(shift));
+  const __m512 rstd = _mm512_set1_ps(1.f / std::sqrt(var + eps));
+  auto norm = [&](__m512 v, int64_t j, __mmask16 m) WICK_AVX512_LAMBDA {
+    __m512 r = _mm512_mul_ps(_mm512_sub_ps(v, vmean), rstd);
+    if constexpr (kWeight) r = _mm512_mul_ps(r, _mm512_maskz_loadu_ps(m, w + j));
+    if constexpr (kBias) r = _mm512_add_ps(r, _mm512_maskz_loadu_ps(m, b + j));
+    return r;
+  };
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) _mm512_storeu_ps(y + j, norm(_mm512_loadu_ps(x + j), j, 0xFFFF));
+  if (j < n) {
+    const __mmask16 m = TailMask(n - j);
+    _mm512_mask_storeu_ps(y + j, m, norm(_mm512_maskz_loadu_ps(m, x + j), j, m));
+  }
+}
+
+#undef WICK_AVX512_LAMBDA
 #undef WICK_AVX512_INLINE
 #undef WICK_AVX512
 
 }  // namespace
 
-bool HasRowSoftmax() {
+bool HasRowKernels() {
   static const bool has = __builtin_cpu_supports("avx512f");
   return has;
 }
@@ -96,6 +152,21 @@ void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols) {
   tensor::ParallelFor(0, rows, grain, [&](int64_t b, int64_t e) {
     for (int64_t r = b; r < e; ++r) SoftmaxRow(x + r * cols, y + r * cols, cols);
   });
+}
+
+void RowLayerNorm(const float* x, const float* w, const float* b, float eps, float* y,
+                  int64_t rows, int64_t cols) {
+  if (cols <= 0) return;
+  auto run = [&](auto row) {
+    const int64_t grain = std::max<int64_t>(1, tensor::kParallelGrain / cols);
+    tensor::ParallelFor(0, rows, grain, [&](int64_t lo, int64_t hi) {
+      for (int64_t r = lo; r < hi; ++r) row(x + r * cols, w, b, eps, y + r * cols, cols);
+    });
+  };
+  if (w != nullptr && b != nullptr) return run(LayerNormRow<true, true>);
+  if (w != nullptr) return run(LayerNormRow<true, false>);
+  if (b != nullptr) return run(LayerNormRow<false, true>);
+  run(LayerNormRow<false, false>);
 }
 
 }  // namespace wick::codegen::internal
