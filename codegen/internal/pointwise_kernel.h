@@ -68,7 +68,9 @@ class PointwiseProgram {
   void Add(PwOp op, Operand a, Operand b = Operand::Const(0), float alpha = 1);
 
   // Writes the last instruction's result for every element into `out`; `inputs` are
-  // contiguous float32 data in AddInput order. `out` must not overlap any input.
+  // contiguous float32 data in AddInput order. `out` may be a kFull input (in place: each
+  // element is read before it is written, in tiles and register blocks alike) but must
+  // not overlap one at an offset.
   void Run(absl::Span<const float* const> inputs, float* out) const;
 
   int num_ops() const { return static_cast<int>(code_.size()); }
