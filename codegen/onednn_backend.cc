@@ -405,11 +405,12 @@ absl::Status OneDnnCompiledGraph::RunRows(Step& s, std::vector<Value>& values) {
     if (s.inputs[i].node < 0) continue;
     ASSIGN_OR_RETURN(data[i], OperandData(values, s.inputs[i], keep));
   }
+  const internal::PointwiseProgram* epilogue = s.program ? &*s.program : nullptr;
   if (s.row_op == Step::RowOp::kSoftmax) {
-    internal::RowSoftmax(data[0], out.data<float>(), s.rows, s.cols);
+    internal::RowSoftmax(data[0], out.data<float>(), s.rows, s.cols, epilogue);
   } else {
     internal::RowLayerNorm(data[0], data[1], data[2], s.eps, out.data<float>(), s.rows,
-                           s.cols);
+                           s.cols, epilogue);
   }
   values[s.result()] = Value(std::move(out));
   return absl::OkStatus();

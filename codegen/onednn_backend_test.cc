@@ -372,11 +372,42 @@ TEST(OneDnnBackendTest, SoftmaxAndLogSoftmax) {
       "  return %relu, %log_softmax\n");
   ExpectMatchesEager(g, {Random({4, 8, 16}, 16)});
   const std::string text = Lowering(g);
+  if (internal::HasRowKernels()) {
+    // The row kernel applies relu to each row it writes.
+    EXPECT_THAT(text, HasSubstr("step 0 log_softmax %log_softmax ["));
+    EXPECT_THAT(text, HasSubstr("step 1 softmax %softmax -> %relu [wick:avx512_rows]: axis 2 "
+                                "of %x, then relu(in0) on each row -> new\n"));
+    return;
+  }
   EXPECT_THAT(text, HasSubstr("step 0 softmax %softmax ["));
   EXPECT_THAT(text, HasSubstr("step 1 log_softmax %log_softmax ["));
-  // Nothing fuses after softmax; its result goes through the arena.
+  // Nothing fuses after oneDNN's softmax; its result goes through the arena.
   EXPECT_THAT(text, HasSubstr("axis 2 of %x -> buf0"));
   EXPECT_THAT(text, HasSubstr("step 2 pointwise %relu"));
+}
+
+TEST(OneDnnBackendTest, RowKernelsTakePointwiseEpilogues) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[64, 100][100, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[100][1]cpu\n"
+      "  %ln = layer_norm(%x, [100], %w, None, 1e-05, True)\n"
+      "  %gelu = gelu(%ln, \"none\")\n"
+      "  %mul = mul.Tensor(%gelu, 0.5)\n"
+      "  %clamp = clamp(%mul, -0.25, 0.75)\n"
+      "  %s = softmax.int(%x, 1, None)\n"
+      "  %add = add.Tensor(%s, %x, 1)\n"
+      "  %tanh = tanh(%add)\n"
+      "  return %clamp, %tanh\n");
+  ExpectMatchesEager(g, {Random({64, 100}, 111, 3), Random({100}, 112)});
+  if (!internal::HasRowKernels()) GTEST_SKIP() << "no AVX-512F: no row kernels";
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("step 0 layer_norm %ln -> %gelu -> %mul -> %clamp "
+                              "[wick:avx512_rows]: [64x100] eps 1e-05 scale, then gelu(in0) -> "
+                              "mul(chain, 0.5) -> clamp_min(chain, -0.25) -> clamp_max(chain, "
+                              "0.75) on each row -> new\n"));
+  // add reads %x besides the chain: a row epilogue reads nothing but its row.
+  EXPECT_THAT(text, HasSubstr("step 1 softmax %s [wick:avx512_rows]: axis 1 of %x -> buf0\n"));
+  EXPECT_THAT(text, HasSubstr("step 2 pointwise %add -> %tanh"));
 }
 
 // The AVX-512 row softmax against a double-precision softmax, on row lengths around the

@@ -90,7 +90,8 @@ std::vector<Partition> GroupFusible(const Graph& g, const BackendSupport& suppor
       case NodeClass::kMatmul: p.kind = PartitionKind::kMatmul; break;
       case NodeClass::kPointwise: p.kind = PartitionKind::kPointwise; break;
     }
-    if (cls == NodeClass::kMatmul || cls == NodeClass::kPointwise) {
+    if (cls == NodeClass::kMatmul || cls == NodeClass::kPointwise ||
+        (cls == NodeClass::kOpaque && support.TakesEpilogue(g, n))) {
       while (static_cast<int>(p.nodes.size()) <= support.MaxPostOps()) {
         const NodeId next = SoleConsumer(uses, p.result());
         if (next < 0 || taken[next]) break;

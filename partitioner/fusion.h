@@ -5,7 +5,8 @@
 //   matmul   a matmul-family anchor (linear, addmm, mm) followed by up to
 //            MaxPostOps() pointwise ops the backend accepts as post-ops of it
 //   pointwise a chain of pointwise ops the backend runs as one fused loop
-//   single   one supported op that fuses with nothing (softmax, layer_norm)
+//   single   one supported op (softmax, layer_norm), with a pointwise epilogue where
+//            the backend takes one
 //   fallback one op the backend cannot lower (run by its registry kernel)
 //
 // A chain only grows through a value with exactly one consumer node that is not a graph
@@ -47,6 +48,11 @@ class BackendSupport {
                          const graph::Node& next) const = 0;
   // The longest chain after the anchor (oneDNN 2.6 allows 32 post-ops).
   virtual int MaxPostOps() const { return 32; }
+  // Whether opaque node `n` takes an epilogue: pointwise ops applied to its result as it
+  // is produced, grown like a matmul's post-ops (CanAppend is asked for each).
+  virtual bool TakesEpilogue(const graph::Graph& g, const graph::Node& n) const {
+    return false;
+  }
 };
 
 enum class PartitionKind { kMatmul, kPointwise, kSingle, kFallback };

@@ -89,6 +89,24 @@ TEST(GroupFusibleTest, OpaqueAndUnsupportedAreSingletons) {
             "partition 3 pointwise: %tanh\n");
 }
 
+// A support whose opaque ops take epilogues: the same graph, softmax now leads a chain.
+class EpilogueSupport : public TestSupport {
+ public:
+  bool TakesEpilogue(const graph::Graph&, const graph::Node&) const override { return true; }
+};
+
+TEST(GroupFusibleTest, OpaqueOpsTakeEpiloguesWhereTheBackendSaysSo) {
+  EXPECT_EQ(Partitions(absl::StrCat(kInputs,
+                                    "  %softmax = softmax.int(%x, 1, None)\n"
+                                    "  %relu = relu(%softmax)\n"
+                                    "  %mul = mul.Tensor(%relu, 2)\n"
+                                    "  %cat = cat({%mul, %x}, 0)\n"
+                                    "  return %cat\n"),
+                       EpilogueSupport()),
+            "partition 0 single: %softmax -> %relu -> %mul\n"
+            "partition 1 fallback: %cat\n");
+}
+
 TEST(GroupFusibleTest, ChainsDoNotGrowAcrossWrites) {
   // add_ mutates %x between %relu and %mul: running relu at mul's position would read
   // the updated %x, so the chain ends.

@@ -41,6 +41,9 @@ class FoldingSupport : public partitioner::BackendSupport {
   bool CanAppend(const graph::Graph& g, absl::Span<const graph::NodeId> chain,
                  const graph::Node& next) const override;
   int MaxPostOps() const override { return base_.MaxPostOps(); }
+  bool TakesEpilogue(const graph::Graph& g, const graph::Node& n) const override {
+    return base_.TakesEpilogue(g, n);
+  }
 
  private:
   const partitioner::BackendSupport& base_;

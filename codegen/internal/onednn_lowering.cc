@@ -345,14 +345,12 @@ Operand PointwiseOperand(const Graph& g, const Arg& a, NodeId chain,
   return Operand::Input(s.program->AddInput(BroadcastOf(m.sizes, out), Numel(m.sizes)));
 }
 
-Step LowerPointwise(const Graph& g, const Partition& p) {
-  Step s;
-  s.kind = Step::Kind::kPointwise;
-  s.what = "pointwise";
-  const std::vector<int64_t>& out = g.node(p.result()).meta[0].sizes;
-  s.program.emplace(Numel(out));
+// Appends the ops of `nodes` (a pointwise chain, each reading the one before) to
+// s.program; operands other than the chain and constants become inputs of s.
+void AddPointwiseOps(const Graph& g, absl::Span<const NodeId> nodes, Step& s) {
+  const std::vector<int64_t>& out = g.node(nodes.back()).meta[0].sizes;
   NodeId chain = -1;
-  for (NodeId id : p.nodes) {
+  for (NodeId id : nodes) {
     const Node& n = g.node(id);
     const PwOp op = *PointwiseOpOf(n);
     const Operand a = PointwiseOperand(g, n.args[0], chain, out, s);
@@ -371,7 +369,30 @@ Step LowerPointwise(const Graph& g, const Partition& p) {
     }
     chain = id;
   }
+}
+
+Step LowerPointwise(const Graph& g, const Partition& p) {
+  Step s;
+  s.kind = Step::Kind::kPointwise;
+  s.what = "pointwise";
+  s.program.emplace(Numel(g.node(p.result()).meta[0].sizes));
+  AddPointwiseOps(g, p.nodes, s);
   s.detail = s.program->Describe();
+  return s;
+}
+
+// A row kernel's epilogue (partition nodes after the first): a program over one row whose
+// input 0 is the row itself, run on each row as soon as the kernel has written it.
+absl::StatusOr<Step> AddEpilogue(const Graph& g, const Partition& p, Step s) {
+  if (s.kind != Step::Kind::kRows) return Unsupported("an epilogue needs a row kernel");
+  Step e;
+  e.program.emplace(s.cols);
+  e.inputs = {ValueRef{p.nodes[0], -1}};
+  e.program->AddInput(Broadcast::kFull, s.cols);
+  AddPointwiseOps(g, absl::MakeConstSpan(p.nodes).subspan(1), e);
+  if (e.inputs.size() != 1) return Unsupported("an epilogue reads another tensor");
+  s.program = std::move(e.program);
+  absl::StrAppend(&s.detail, ", then ", s.program->Describe(), " on each row");
   return s;
 }
 
@@ -397,8 +418,9 @@ absl::StatusOr<Step> LowerPartition(const Graph& g, const Partition& p,
     case PartitionKind::kMatmul: s = LowerMatmul(g, p, folded, engine, stream); break;
     case PartitionKind::kPointwise: s = LowerPointwise(g, p); break;
     case PartitionKind::kSingle: {
-      const Node& n = g.node(p.result());
+      const Node& n = g.node(p.nodes[0]);
       s = IsSoftmax(n) ? LowerSoftmax(g, n, engine) : LowerLayerNorm(g, n, engine);
+      if (s.ok() && p.nodes.size() > 1) s = AddEpilogue(g, p, *std::move(s));
       break;
     }
     case PartitionKind::kFallback: break;

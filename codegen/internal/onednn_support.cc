@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "codegen/internal/row_kernels.h"
+
 namespace wick::codegen::internal {
 namespace {
 
@@ -363,6 +365,15 @@ bool OneDnnSupport::CanAppend(const Graph& g, absl::Span<const graph::NodeId> ch
   if (last.meta.size() != 1 || next.meta.empty() || last.meta[0].sizes != next.meta[0].sizes) {
     return false;
   }
+  if (RunsAsRows(g, g.node(chain[0]))) {
+    // An epilogue runs on one row at a time: it reads the chain and constants only.
+    for (const graph::Arg& a : next.args) {
+      for (graph::ValueRef r : a.refs()) {
+        if (r.node >= 0 && r.node != last.id) return false;
+      }
+    }
+    return true;
+  }
   if (!MatmulOf(g, g.node(chain[0]))) return true;  // a fused loop takes any pointwise op
   std::vector<PostOpKind> ops;
   for (size_t i = 1; i < chain.size(); ++i) ops.push_back(*PostOpOf(g, g.node(chain[i]), chain[i - 1]));
@@ -381,6 +392,19 @@ bool OneDnnSupport::CanAppend(const Graph& g, absl::Span<const graph::NodeId> ch
     }
   }
   return true;
+}
+
+bool RunsAsRows(const Graph& g, const Node& n) {
+  if (!HasRowKernels()) return false;
+  if (IsLayerNorm(g, n)) return true;
+  if (!IsSoftmax(n) || n.op->name() == "log_softmax") return false;
+  const int64_t rank = static_cast<int64_t>(n.meta[0].sizes.size());
+  const int64_t axis = n.args[1].constant().to_int();
+  return axis == rank - 1 || axis == -1;
+}
+
+bool OneDnnSupport::TakesEpilogue(const Graph& g, const Node& n) const {
+  return RunsAsRows(g, n);
 }
 
 }  // namespace wick::codegen::internal

@@ -97,7 +97,13 @@ class OneDnnSupport : public partitioner::BackendSupport {
   partitioner::NodeClass Classify(const graph::Graph& g, const graph::Node& n) const override;
   bool CanAppend(const graph::Graph& g, absl::Span<const graph::NodeId> chain,
                  const graph::Node& next) const override;
+  // softmax along the last dim and layer_norm, where they run as row kernels
+  // (row_kernels.h): each row goes through the epilogue while it is in L1.
+  bool TakesEpilogue(const graph::Graph& g, const graph::Node& n) const override;
 };
+
+// Whether softmax / layer_norm node `n` runs as a row kernel on this machine.
+bool RunsAsRows(const graph::Graph& g, const graph::Node& n);
 
 }  // namespace wick::codegen::internal
 

@@ -139,6 +139,24 @@ WICK_AVX512 void LayerNormRow(const float* x, const float* w, const float* b, fl
 #undef WICK_AVX512_INLINE
 #undef WICK_AVX512
 
+
+// Rows [0, rows) of `cols` floats through row(r) and then the epilogue, in parallel.
+template <typename Row>
+void ForEachRow(int64_t rows, int64_t cols, float* y, const PointwiseProgram* epilogue,
+                Row row) {
+  if (cols <= 0) return;
+  const int64_t grain = std::max<int64_t>(1, tensor::kParallelGrain / cols);
+  tensor::ParallelFor(0, rows, grain, [&](int64_t lo, int64_t hi) {
+    for (int64_t r = lo; r < hi; ++r) {
+      row(r);
+      if (epilogue == nullptr) continue;
+      float* yr = y + r * cols;
+      const float* in[] = {yr};
+      epilogue->Run(in, yr);  // one thread: OpenMP does not nest
+    }
+  });
+}
+
 }  // namespace
 
 bool HasRowKernels() {
@@ -146,22 +164,17 @@ bool HasRowKernels() {
   return has;
 }
 
-void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols) {
-  if (cols <= 0) return;
-  const int64_t grain = std::max<int64_t>(1, tensor::kParallelGrain / cols);
-  tensor::ParallelFor(0, rows, grain, [&](int64_t b, int64_t e) {
-    for (int64_t r = b; r < e; ++r) SoftmaxRow(x + r * cols, y + r * cols, cols);
-  });
+void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
+                const PointwiseProgram* epilogue) {
+  ForEachRow(rows, cols, y, epilogue,
+             [&](int64_t r) { SoftmaxRow(x + r * cols, y + r * cols, cols); });
 }
 
 void RowLayerNorm(const float* x, const float* w, const float* b, float eps, float* y,
-                  int64_t rows, int64_t cols) {
-  if (cols <= 0) return;
+                  int64_t rows, int64_t cols, const PointwiseProgram* epilogue) {
   auto run = [&](auto row) {
-    const int64_t grain = std::max<int64_t>(1, tensor::kParallelGrain / cols);
-    tensor::ParallelFor(0, rows, grain, [&](int64_t lo, int64_t hi) {
-      for (int64_t r = lo; r < hi; ++r) row(x + r * cols, w, b, eps, y + r * cols, cols);
-    });
+    ForEachRow(rows, cols, y, epilogue,
+               [&](int64_t r) { row(x + r * cols, w, b, eps, y + r * cols, cols); });
   };
   if (w != nullptr && b != nullptr) return run(LayerNormRow<true, true>);
   if (w != nullptr) return run(LayerNormRow<true, false>);

@@ -17,19 +17,24 @@
 
 #include <cstdint>
 
+#include "codegen/internal/pointwise_kernel.h"
+
 namespace wick::codegen::internal {
 
 // Whether the row kernels run on this machine (AVX-512F).
 bool HasRowKernels();
 
 // y[r, :] = softmax(x[r, :]) for rows x cols floats, row-major and dense. Rows run in
-// parallel on tensor::NumThreads() threads. In place (y == x) is allowed.
-void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols);
+// parallel on tensor::NumThreads() threads. In place (y == x) is allowed. `epilogue`, if
+// given (a program over `cols` elements with one input), then runs on each row of y in
+// place while the row is in L1.
+void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
+                const PointwiseProgram* epilogue = nullptr);
 
-// y[r, :] = layer_norm(x[r, :]) with weight w and bias b (cols floats each, or null). In
-// place is allowed.
+// y[r, :] = layer_norm(x[r, :]) with weight w and bias b (cols floats each, or null), then
+// the epilogue as above. In place is allowed.
 void RowLayerNorm(const float* x, const float* w, const float* b, float eps, float* y,
-                  int64_t rows, int64_t cols);
+                  int64_t rows, int64_t cols, const PointwiseProgram* epilogue = nullptr);
 
 }  // namespace wick::codegen::internal
 
