@@ -60,6 +60,26 @@ void ExpectClose(const Tensor& got, const Tensor& want) {
   }
 }
 
+// `g` compiled once by each backend, for tests that call it again after changing the
+// inputs (a weight updated in place, another tensor): every output compared each time.
+class BothBackends {
+ public:
+  explicit BothBackends(const graph::Graph& g)
+      : eager_(MakeEagerBackend()->Compile(g)), onednn_(MakeOneDnnBackend()->Compile(g)) {}
+  void Check(const std::vector<Tensor>& inputs, const char* when) {
+    SCOPED_TRACE(when);
+    ASSERT_TRUE(eager_.ok() && onednn_.ok());
+    absl::StatusOr<std::vector<Tensor>> want = (*eager_)->Run(inputs);
+    absl::StatusOr<std::vector<Tensor>> got = (*onednn_)->Run(inputs);
+    ASSERT_TRUE(want.ok() && got.ok()) << got.status();
+    ASSERT_EQ(got->size(), want->size());
+    for (size_t i = 0; i < want->size(); ++i) ExpectClose((*got)[i], (*want)[i]);
+  }
+
+ private:
+  absl::StatusOr<std::unique_ptr<CompiledGraph>> eager_, onednn_;
+};
+
 // Compiles `g` with both backends, runs both on `inputs` (twice for onednn: the second
 // run reuses the arena and must not disturb the first run's outputs) and compares.
 void ExpectMatchesEager(const graph::Graph& g, const std::vector<Tensor>& inputs,
@@ -712,28 +732,19 @@ TEST(OneDnnBackendTest, ParameterOnlyNodesAreFoldedUntilAParameterChanges) {
   EXPECT_THAT(text, HasSubstr("step 0 matmul %mm [brg:avx512_core]: [8x16] @ [16x16] weights "
                               "%mul (packed) post_ops []"));
 
-  auto eager = MakeEagerBackend()->Compile(g);
-  auto onednn = MakeOneDnnBackend()->Compile(g);
-  ASSERT_TRUE(eager.ok() && onednn.ok());
+  BothBackends both(g);
   const Tensor x = Random({8, 16}, 61);
   Tensor w = Random({16, 16}, 62), s = Random({16}, 63);
-  auto check = [&](const char* when) {
-    SCOPED_TRACE(when);
-    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run({x, w, s});
-    absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run({x, w, s});
-    ASSERT_TRUE(want.ok() && got.ok()) << got.status();
-    for (size_t i = 0; i < want->size(); ++i) ExpectClose((*got)[i], (*want)[i]);
-  };
-  check("first run");
-  check("second run, kept values");
+  both.Check({x, w, s}, "first run");
+  both.Check({x, w, s}, "second run, kept values");
   for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] *= -2;  // w.mul_(-2)
   w.bump_version();
-  check("w updated in place");
+  both.Check({x, w, s}, "w updated in place");
   s.data<float>()[3] = 7;  // s[3] = 7
   s.bump_version();
-  check("s updated in place");
+  both.Check({x, w, s}, "s updated in place");
   w = Random({16, 16}, 64);
-  check("another w");
+  both.Check({x, w, s}, "another w");
 }
 
 TEST(OneDnnBackendTest, FoldedNodesReadOnlyFoldedValues) {
@@ -772,25 +783,16 @@ TEST(OneDnnBackendTest, StepsWithOneWeightShareItsPackedCopy) {
   EXPECT_THAT(text, HasSubstr("step 3 matmul %l3 [brg:avx512_core]: [4x16] @ [16x16] weights %w "
                               "(packed) "));  // another layout: [k, n] rather than [n, k]
 
-  auto eager = MakeEagerBackend()->Compile(g);
-  auto onednn = MakeOneDnnBackend()->Compile(g);
-  ASSERT_TRUE(eager.ok() && onednn.ok());
+  BothBackends both(g);
   const Tensor x = Random({4, 16}, 81);
   Tensor w = Random({16, 16}, 82);
-  auto check = [&](const char* when) {
-    SCOPED_TRACE(when);
-    absl::StatusOr<std::vector<Tensor>> want = (*eager)->Run({x, w});
-    absl::StatusOr<std::vector<Tensor>> got = (*onednn)->Run({x, w});
-    ASSERT_TRUE(want.ok() && got.ok()) << got.status();
-    ExpectClose((*got)[0], (*want)[0]);
-  };
-  check("first run");
-  check("second run");
+  both.Check({x, w}, "first run");
+  both.Check({x, w}, "second run");
   for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] += 0.5f;  // w.add_(0.5)
   w.bump_version();
-  check("w updated in place");
+  both.Check({x, w}, "w updated in place");
   w = Random({16, 16}, 83);
-  check("another w");
+  both.Check({x, w}, "another w");
 }
 
 TEST(OneDnnBackendTest, SoftmaxAndPointwiseWriteOverAValueTheyReadLast) {
