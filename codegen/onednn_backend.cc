@@ -181,9 +181,6 @@ absl::Status OneDnnCompiledGraph::Build() {
   return absl::OkStatus();
 }
 
-// Liveness: a value is dropped after the last step that reads it. A lowered step's
-// result gets an arena slot when the graph does not return it and only lowered steps
-// read it (a kernel could return a view of it, which must not outlive the run).
 // A step that multiplies by the same weight in the same layout as an earlier one (the
 // linears of an unrolled loop) takes the earlier step's packed copy: one copy in memory,
 // packed once, and once again when the weight changes.
@@ -193,10 +190,16 @@ absl::Status OneDnnCompiledGraph::SharePackedWeight(Step& s) {
   for (size_t i = 0; i < steps_.size(); ++i) {
     if (steps_[i].packed == nullptr) continue;
     const internal::PackedWeight& o = *steps_[i].packed;
+    // A constant: the same tensor, not another view of its storage (w and w.t() share
+    // storage and data pointer).
     const bool same_source =
         w.from_input ? o.from_input && o.input == w.input
                      : !o.from_input && o.source.storage() == w.source.storage() &&
-                           o.source.raw_data() == w.source.raw_data();
+                           o.source.raw_data() == w.source.raw_data() &&
+                           std::equal(o.source.sizes().begin(), o.source.sizes().end(),
+                                      w.source.sizes().begin(), w.source.sizes().end()) &&
+                           std::equal(o.source.strides().begin(), o.source.strides().end(),
+                                      w.source.strides().begin(), w.source.strides().end());
     if (!same_source) continue;
     bool same_layout = false;
     RETURN_IF_ERROR(internal::DnnlCall([&] {
@@ -213,8 +216,9 @@ absl::Status OneDnnCompiledGraph::SharePackedWeight(Step& s) {
 }
 
 // Whether step `s` may write its result over value `id`, which it reads for the last
-// time: a softmax reads and writes each row as a whole, and a pointwise program reads an
-// input of the result's shape element for element, each before it writes that element.
+// time: a softmax or layer_norm reads each row whole before writing it (the row kernels
+// also run their epilogue on the written row), and a pointwise program reads an input of
+// the result's shape element for element, each before it writes that element.
 bool OneDnnCompiledGraph::InPlaceInput(const Step& s, NodeId id) const {
   if (id < 0) return false;
   const std::vector<int64_t>& sizes = graph_.node(s.result()).meta[0].sizes;
@@ -231,6 +235,9 @@ bool OneDnnCompiledGraph::InPlaceInput(const Step& s, NodeId id) const {
   return false;
 }
 
+// Liveness: a value is dropped after the last step that reads it. A lowered step's
+// result gets an arena slot when the graph does not return it and only lowered steps
+// read it (a kernel could return a view of it, which must not outlive the run).
 void OneDnnCompiledGraph::Plan() {
   const size_t num_nodes = graph_.nodes().size();
   returned_.assign(num_nodes, false);

@@ -515,6 +515,20 @@ TEST(RowLayerNormTest, MatchesDoublePrecision) {
   }
 }
 
+TEST(OneDnnBackendTest, RowsOfOneElementTakeNoEpilogue) {
+  // An epilogue is a program over one row; over one element it would take gelu's exact
+  // formula, where eager uses oneDNN's for a tensor of 2+ elements.
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[6, 1][1, 1]cpu\n"
+      "  %s = softmax.int(%x, 1, None)\n"
+      "  %mul = mul.Tensor(%s, 0.75)\n"
+      "  %gelu = gelu(%mul, \"none\")\n"
+      "  return %gelu\n");
+  ExpectMatchesEager(g, {Random({6, 1}, 131, 3)});
+  if (!internal::HasRowKernels()) GTEST_SKIP() << "no AVX-512F: no row kernels";
+  EXPECT_THAT(Lowering(g), HasSubstr("step 0 softmax %s [wick:avx512_rows]: axis 1 of %x -> "));
+}
+
 TEST(OneDnnBackendTest, LayerNorm) {
   graph::Graph g = ParseGraph(
       "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8, 16][128, 16, 1]cpu\n"
@@ -793,6 +807,39 @@ TEST(OneDnnBackendTest, StepsWithOneWeightShareItsPackedCopy) {
   both.Check({x, w}, "w updated in place");
   w = Random({16, 16}, 83);
   both.Check({x, w}, "another w");
+}
+
+TEST(OneDnnBackendTest, ConstantWeightsShareAPackedCopyOnlyWhenTheSameTensor) {
+  // W and W.t() captured as constants share storage and data pointer, and both linears
+  // see an [n, k] weight, but they are different weights: each step packs its own.
+  const Tensor w = Random({16, 16}, 121);
+  const Tensor wt = Tensor::View(w, {16, 16}, {1, 16}, 0);
+  graph::GraphBuilder b("g");
+  graph::TensorMeta xm;
+  xm.sizes = {4, 16};
+  xm.strides = {16, 1};
+  const graph::NodeId x = b.AddPlaceholder("L_x_", "L['x']", xm);
+  const graph::NodeId cw = b.AddGetAttr("W", w);
+  const graph::NodeId cwt = b.AddGetAttr("Wt", wt);
+  auto linear = [&](graph::NodeId in, graph::NodeId weight) {
+    std::vector<graph::Arg> args = {graph::Arg::Ref({in, -1}), graph::Arg::Ref({weight, -1}),
+                                    graph::Arg::Constant(tensor::Value())};
+    graph::Spelling spelling{graph::CallStyle::kFunction, "torch.nn.functional.linear", args,
+                             {}};
+    absl::StatusOr<graph::NodeId> id = b.AddCall(
+        tensor::OpRegistry::Global().Find("linear"), std::move(args), std::move(spelling), {});
+    EXPECT_TRUE(id.ok()) << id.status();
+    return id.ok() ? *id : graph::NodeId{-1};
+  };
+  const graph::NodeId l1 = linear(x, cw);
+  const graph::NodeId l2 = linear(l1, cwt);
+  b.SetOutput({{l2, -1}});
+  absl::StatusOr<graph::Graph> g = std::move(b).Finish();
+  ASSERT_TRUE(g.ok()) << g.status();
+  const std::string text = Lowering(*g);
+  EXPECT_THAT(text, HasSubstr("step 1 matmul %linear_1 [brg:avx512_core]: [4x16] @ [16x16] "
+                              "weights %wt (packed) post_ops []"));
+  ExpectMatchesEager(*g, {Random({4, 16}, 122)});
 }
 
 TEST(OneDnnBackendTest, SoftmaxAndPointwiseWriteOverAValueTheyReadLast) {

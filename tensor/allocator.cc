@@ -16,8 +16,8 @@ namespace {
 constexpr size_t kMinClass = 6;   // 64 bytes.
 constexpr size_t kNumClasses = 48;
 // Blocks of this size and up are aligned to it and asked to be backed by transparent huge
-// pages: in these VMs the first write to a 4 KiB page costs ~1.5 us per KiB (a fresh
-// 2 MiB block, 3-4 ms), to a 2 MiB huge page about 0.2 ms.
+// pages: in these VMs the first write to a 4 KiB page costs 14-21 us (a fresh 2 MiB
+// block, 3-7 ms), to a 2 MiB huge page about 0.2 ms.
 constexpr size_t kHugePage = size_t{2} << 20;
 // Above this many cached bytes, freed blocks go back to the system instead.
 constexpr uint64_t kMaxCachedBytes = uint64_t{4} << 30;

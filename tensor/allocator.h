@@ -1,6 +1,6 @@
 // The caching allocator behind every tensor's storage and oneDNN's scratchpads.
 //
-// On these machines the first touch of fresh memory costs ~21 us per 4 KiB page, so freed
+// On these machines the first touch of fresh memory costs 14-21 us per 4 KiB page, so freed
 // blocks are kept in power-of-two size classes and handed out again instead of being
 // returned to the system. Blocks are 64-byte aligned; blocks of 2 MiB and more are 2 MiB
 // aligned and advised into transparent huge pages, whose first touch is far cheaper.

@@ -404,7 +404,13 @@ bool RunsAsRows(const Graph& g, const Node& n) {
 }
 
 bool OneDnnSupport::TakesEpilogue(const Graph& g, const Node& n) const {
-  return RunsAsRows(g, n);
+  if (!RunsAsRows(g, n)) return false;
+  // An epilogue is a program over one row. Rows of one element would make it a one-element
+  // program, which computes gelu by the exact formula where eager, for a tensor of 2+
+  // elements, uses oneDNN's (PyTorch's choice): no epilogue there.
+  const int64_t row = IsLayerNorm(g, n) ? Numel(n.args[1].constant().to_int_list())
+                                        : n.meta[0].sizes.back();
+  return row > 1;
 }
 
 }  // namespace wick::codegen::internal
