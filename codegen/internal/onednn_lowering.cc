@@ -9,7 +9,6 @@
 #include "base/status_macros.h"
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_support.h"
-#include "codegen/internal/row_kernels.h"
 
 namespace wick::codegen::internal {
 namespace {
@@ -252,7 +251,7 @@ absl::StatusOr<Step> LowerSoftmax(const Graph& g, const Node& n, const dnnl::eng
   int64_t axis = n.args[1].constant().to_int();
   if (axis < 0) axis += static_cast<int64_t>(sizes.size());
   s.detail = absl::StrCat("axis ", axis, " of ", Name(g, n.args[0].ref()));
-  if (!log && axis + 1 == static_cast<int64_t>(sizes.size()) && HasRowKernels()) {
+  if (RunsAsRows(g, n)) {
     s.kind = Step::Kind::kRows;
     s.row_op = Step::RowOp::kSoftmax;
     s.impl = "wick:avx512_rows";
@@ -292,7 +291,7 @@ absl::StatusOr<Step> LowerLayerNorm(const Graph& g, const Node& n, const dnnl::e
   const bool has_weight = n.args[2].is_ref(), has_bias = n.args[3].is_ref();
   s.detail = absl::StrCat("[", m, "x", k, "] eps ", eps, has_weight ? " scale" : "",
                           has_bias ? " shift" : "");
-  if (HasRowKernels()) {
+  if (RunsAsRows(g, n)) {
     s.kind = Step::Kind::kRows;
     s.row_op = Step::RowOp::kLayerNorm;
     s.impl = "wick:avx512_rows";

@@ -2,20 +2,13 @@
 #include "codegen/internal/pointwise_kernel.h"
 
 #include <algorithm>
-// GCC 12's AVX-512 intrinsics start from `__m512 __Y = __Y` (_mm512_undefined_ps), which
-// its own -Wmaybe-uninitialized reports once they are inlined into the register loops
-// (GCC bug 105593, fixed in 13). Off for the header's lines only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <immintrin.h>
-#pragma GCC diagnostic pop
-
 #include <cstdint>
 #include <memory>
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/internal/avx512.h"
 #include "tensor/ops/pointwise/internal/binary_fns.h"
 #include "tensor/ops/pointwise/internal/onednn_math.h"
 #include "tensor/ops/pointwise/internal/unary_fns.h"
@@ -124,13 +117,10 @@ void Apply(PwOp op, Src a, Src b, float alpha, bool large, float* d, int n) {
 // instruction in sixteen zmm registers and touches memory only for its operands (loaded
 // straight into the instruction) and its result. The tile-at-a-time loop above loads and
 // stores every instruction's tile through L1, which on an 8-op chain costs more than the
-// memory traffic itself. Every op here is
-// one IEEE operation (or a compare-select, or a sign-bit change), or for gelu the 8-wide
-// form's exact sequence of them, so results are bit-identical to the 8-wide functors.
+// memory traffic itself. Every op here is one IEEE operation (or a compare-select, or a
+// sign-bit change), or for gelu the 8-wide form's exact sequence of them, so results are
+// bit-identical to the 8-wide functors.
 namespace avx512 {
-
-#define WICK_AVX512 __attribute__((target("avx512f")))
-#define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
 
 // `large`: the program covers 2+ elements, where gelu is oneDNN's formula (below).
 bool IsRegisterOp(PwOp op, bool large) {
@@ -385,23 +375,14 @@ WICK_AVX512 void RunSegment(const PwInstr* code, int count, const TileData& t, f
     }
   }
   for (; i < n; i += 16) {
-    const __mmask16 m =
-        n - i >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << (n - i)) - 1);
+    const __mmask16 m = TailMask(n - i);
     __m512 c[1] = {};
     for (int j = 0; j < count; ++j) Step<1>(code[j], t, c, i, m);
     _mm512_mask_storeu_ps(dst + i, m, c[0]);
   }
 }
 
-#undef WICK_AVX512_INLINE
-#undef WICK_AVX512
-
 }  // namespace avx512
-
-bool HasAvx512() {
-  static const bool has = __builtin_cpu_supports("avx512f");
-  return has;
-}
 
 std::string OperandText(const Operand& o) {
   switch (o.kind) {

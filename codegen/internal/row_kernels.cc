@@ -1,25 +1,14 @@
 // Row softmax and layer_norm with AVX-512F. See row_kernels.h.
 #include "codegen/internal/row_kernels.h"
 
-// GCC 12's AVX-512 intrinsics start from `__m512 __Y = __Y` (_mm512_undefined_ps), which
-// its own -W(maybe-)uninitialized reports once they are inlined (GCC bug 105593).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#include <immintrin.h>
-#pragma GCC diagnostic pop
-
 #include <algorithm>
 #include <cmath>
 
+#include "codegen/internal/avx512.h"
 #include "tensor/parallel.h"
 
 namespace wick::codegen::internal {
 namespace {
-
-#define WICK_AVX512 __attribute__((target("avx512f")))
-#define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
-#define WICK_AVX512_LAMBDA __attribute__((target("avx512f"), always_inline))
 
 // exp(d) for d <= 0 or NaN (a softmax's x - max): d below -110 gives 0 (so does -inf),
 // NaN stays NaN. n = round(d / ln2), r = d - n ln2 in two steps (Cody-Waite), e^r by its
@@ -38,10 +27,6 @@ WICK_AVX512_INLINE __m512 ExpNonPositive(__m512 d) {
   p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f));
   p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.f));
   return _mm512_scalef_ps(p, n);
-}
-
-WICK_AVX512_INLINE __mmask16 TailMask(int64_t left) {
-  return left >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << left) - 1);
 }
 
 WICK_AVX512 void SoftmaxRow(const float* x, float* y, int64_t n) {
@@ -135,10 +120,6 @@ WICK_AVX512 void LayerNormRow(const float* x, const float* w, const float* b, fl
   }
 }
 
-#undef WICK_AVX512_LAMBDA
-#undef WICK_AVX512_INLINE
-#undef WICK_AVX512
-
 
 // Rows [0, rows) of `cols` floats through row(r) and then the epilogue, in parallel.
 template <typename Row>
@@ -159,10 +140,7 @@ void ForEachRow(int64_t rows, int64_t cols, float* y, const PointwiseProgram* ep
 
 }  // namespace
 
-bool HasRowKernels() {
-  static const bool has = __builtin_cpu_supports("avx512f");
-  return has;
-}
+bool HasRowKernels() { return HasAvx512(); }
 
 void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
                 const PointwiseProgram* epilogue) {
