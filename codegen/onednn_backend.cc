@@ -415,6 +415,8 @@ absl::Status OneDnnCompiledGraph::RunRows(Step& s, std::vector<Value>& values) {
   const internal::PointwiseProgram* epilogue = s.program ? &*s.program : nullptr;
   if (s.row_op == Step::RowOp::kSoftmax) {
     internal::RowSoftmax(data[0], out.data<float>(), s.rows, s.cols, epilogue);
+  } else if (s.row_op == Step::RowOp::kLogSoftmax) {
+    internal::RowLogSoftmax(data[0], out.data<float>(), s.rows, s.cols, epilogue);
   } else {
     internal::RowLayerNorm(data[0], data[1], data[2], s.eps, out.data<float>(), s.rows,
                            s.cols, epilogue);

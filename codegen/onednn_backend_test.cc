@@ -393,14 +393,15 @@ TEST(OneDnnBackendTest, SoftmaxAndLogSoftmax) {
   ExpectMatchesEager(g, {Random({4, 8, 16}, 16)});
   const std::string text = Lowering(g);
   if (internal::HasRowKernels()) {
-    // The row kernel applies relu to each row it writes.
-    EXPECT_THAT(text, HasSubstr("step 0 log_softmax %log_softmax ["));
+    // The row kernel applies relu to each row it writes; log_softmax over another axis
+    // runs the eager kernel (oneDNN's logsoftmax approximates).
+    EXPECT_THAT(text, HasSubstr("step 0 kernel %log_softmax = log_softmax.int"));
     EXPECT_THAT(text, HasSubstr("step 1 softmax %softmax -> %relu [wick:avx512_rows]: axis 2 "
                                 "of %x, then relu(in0) on each row -> new\n"));
     return;
   }
   EXPECT_THAT(text, HasSubstr("step 0 softmax %softmax ["));
-  EXPECT_THAT(text, HasSubstr("step 1 log_softmax %log_softmax ["));
+  EXPECT_THAT(text, HasSubstr("step 1 kernel %log_softmax = log_softmax.int"));
   // Nothing fuses after oneDNN's softmax; its result goes through the arena.
   EXPECT_THAT(text, HasSubstr("axis 2 of %x -> buf0"));
   EXPECT_THAT(text, HasSubstr("step 2 pointwise %relu"));
@@ -467,6 +468,44 @@ TEST(RowSoftmaxTest, MatchesDoublePrecisionAndPyTorchsSpecialRows) {
           continue;
         }
         EXPECT_NEAR(yr[j], want, 1e-5 * want + 1e-30) << r << " " << j;
+      }
+    }
+  }
+}
+
+// log_softmax rows against double precision: a row whose other entries underflow gives
+// exactly 0 at its maximum (oneDNN's primitive gave 1.4e-6), and a NaN, +inf or a row of
+// -inf makes the whole row NaN, as PyTorch's kernel does.
+TEST(RowSoftmaxTest, LogSoftmaxRowsMatchDoublePrecision) {
+  if (!internal::HasRowKernels()) GTEST_SKIP() << "no AVX-512F: the eager kernel runs";
+  const float inf = std::numeric_limits<float>::infinity();
+  for (int64_t cols : {1, 3, 16, 33, 1000}) {
+    SCOPED_TRACE(cols);
+    const int64_t rows = 6;
+    const Tensor t = Random({rows, cols}, 98, 30);
+    std::vector<float> x(t.data<float>(), t.data<float>() + rows * cols);
+    x[1 * cols + cols / 2] = std::nanf("");
+    x[2 * cols + cols - 1] = inf;
+    for (int64_t j = 0; j < cols; ++j) x[3 * cols + j] = -inf;
+    for (int64_t j = 0; j < cols; ++j) x[4 * cols + j] = j == 0 ? 0.f : -1000.f;
+    std::vector<float> y(x.size()), in_place = x;
+    internal::RowLogSoftmax(x.data(), y.data(), rows, cols);
+    internal::RowLogSoftmax(in_place.data(), in_place.data(), rows, cols);
+    EXPECT_EQ(FirstDifference(y, in_place), -1);
+    EXPECT_EQ(y[4 * cols], 0.f);
+    for (int64_t r = 0; r < rows; ++r) {
+      const float* xr = x.data() + r * cols;
+      const float* yr = y.data() + r * cols;
+      if (r == 1 || r == 2 || r == 3) {
+        for (int64_t j = 0; j < cols; ++j) EXPECT_TRUE(std::isnan(yr[j])) << r << " " << j;
+        continue;
+      }
+      double max = -inf, sum = 0;
+      for (int64_t j = 0; j < cols; ++j) max = std::max<double>(max, xr[j]);
+      for (int64_t j = 0; j < cols; ++j) sum += std::exp(xr[j] - max);
+      for (int64_t j = 0; j < cols; ++j) {
+        const double want = (xr[j] - max) - std::log(sum);
+        EXPECT_NEAR(yr[j], want, 2e-6 * std::abs(want) + 1e-6) << r << " " << j;
       }
     }
   }

@@ -253,7 +253,7 @@ absl::StatusOr<Step> LowerSoftmax(const Graph& g, const Node& n, const dnnl::eng
   s.detail = absl::StrCat("axis ", axis, " of ", Name(g, n.args[0].ref()));
   if (RunsAsRows(g, n)) {
     s.kind = Step::Kind::kRows;
-    s.row_op = Step::RowOp::kSoftmax;
+    s.row_op = log ? Step::RowOp::kLogSoftmax : Step::RowOp::kSoftmax;
     s.impl = "wick:avx512_rows";
     s.inputs = {n.args[0].ref()};
     s.cols = sizes.back();

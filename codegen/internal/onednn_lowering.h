@@ -83,7 +83,7 @@ struct Step {
   // (internal/row_kernels.h); layer_norm's weight and bias are inputs[1] and inputs[2]
   // where they are given (node -1 where not). `program`, if set, is the epilogue: a
   // pointwise program over one row (its input 0), applied to each row in place.
-  enum class RowOp { kSoftmax, kLayerNorm };
+  enum class RowOp { kSoftmax, kLogSoftmax, kLayerNorm };
   RowOp row_op = RowOp::kSoftmax;
   int64_t rows = 0, cols = 0;
   float eps = 0;

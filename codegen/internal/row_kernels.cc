@@ -67,6 +67,40 @@ WICK_AVX512 void SoftmaxRow(const float* x, float* y, int64_t n) {
   }
 }
 
+// log_softmax: y = x - max - log(sum(exp(x - max))), PyTorch's formula. exp(0) is exactly
+// 1 (so a row whose other entries underflow gives exactly 0), a NaN anywhere makes the
+// sum and so the whole row NaN, and so does +inf (inf - inf) or a row of -inf.
+WICK_AVX512 void LogSoftmaxRow(const float* x, float* y, int64_t n) {
+  const __m512 lowest = _mm512_set1_ps(-__builtin_inff());
+  __m512 m0 = lowest;
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) m0 = _mm512_max_ps(_mm512_loadu_ps(x + j), m0);
+  if (j < n) m0 = _mm512_max_ps(_mm512_mask_loadu_ps(lowest, TailMask(n - j), x + j), m0);
+  const float max = _mm512_reduce_max_ps(m0);
+  const __m512 vmax = _mm512_set1_ps(max);
+  __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps();
+  for (j = 0; j + 32 <= n; j += 32) {
+    s0 = _mm512_add_ps(s0, ExpNonPositive(_mm512_sub_ps(_mm512_loadu_ps(x + j), vmax)));
+    s1 = _mm512_add_ps(s1, ExpNonPositive(_mm512_sub_ps(_mm512_loadu_ps(x + j + 16), vmax)));
+  }
+  for (; j < n; j += 16) {
+    const __mmask16 m = TailMask(n - j);
+    const __m512 e = ExpNonPositive(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + j), vmax));
+    s0 = _mm512_mask_add_ps(s0, m, s0, e);
+  }
+  const float sum = _mm512_reduce_add_ps(_mm512_add_ps(s0, s1));
+  // (x - max) - log(sum), in PyTorch's order.
+  const __m512 log_sum = _mm512_set1_ps(std::log(sum));
+  for (j = 0; j + 16 <= n; j += 16) {
+    _mm512_storeu_ps(y + j, _mm512_sub_ps(_mm512_sub_ps(_mm512_loadu_ps(x + j), vmax), log_sum));
+  }
+  if (j < n) {
+    const __mmask16 m = TailMask(n - j);
+    const __m512 d = _mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + j), vmax);
+    _mm512_mask_storeu_ps(y + j, m, _mm512_sub_ps(d, log_sum));
+  }
+}
+
 // The sums over a row of `n` floats of d = v - c and of d * d, v its vectors: two
 // accumulators each, a masked tail (masked lanes are left out).
 WICK_AVX512_INLINE void SumDeviations(const float* x, int64_t n, __m512 c, float* sum,
@@ -146,6 +180,12 @@ void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
                 const PointwiseProgram* epilogue) {
   ForEachRow(rows, cols, y, epilogue,
              [&](int64_t r) { SoftmaxRow(x + r * cols, y + r * cols, cols); });
+}
+
+void RowLogSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
+                   const PointwiseProgram* epilogue) {
+  ForEachRow(rows, cols, y, epilogue,
+             [&](int64_t r) { LogSoftmaxRow(x + r * cols, y + r * cols, cols); });
 }
 
 void RowLayerNorm(const float* x, const float* w, const float* b, float eps, float* y,

@@ -4,6 +4,7 @@
 // simple_layer_normalization, about half the memory bandwidth).
 //
 //   if (HasRowKernels()) RowSoftmax(x, y, rows, cols);  // y may be x
+//   if (HasRowKernels()) RowLogSoftmax(x, y, rows, cols);
 //   if (HasRowKernels()) RowLayerNorm(x, w, b, eps, y, rows, cols);  // w, b may be null
 //
 // Softmax: each row's maximum, then exp(x - max) with a Cody-Waite reduction, a degree-6
@@ -30,6 +31,10 @@ bool HasRowKernels();
 // place while the row is in L1.
 void RowSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
                 const PointwiseProgram* epilogue = nullptr);
+
+// y[r, :] = log_softmax(x[r, :]) = (x - max) - log(sum(exp(x - max))), as above.
+void RowLogSoftmax(const float* x, float* y, int64_t rows, int64_t cols,
+                   const PointwiseProgram* epilogue = nullptr);
 
 // y[r, :] = layer_norm(x[r, :]) with weight w and bias b (cols floats each, or null), then
 // the epilogue as above. In place is allowed.
