@@ -113,13 +113,25 @@ TEST_F(GuardTreeTest, EqualsMatchPrintsTheExpression) {
   EXPECT_TRUE(t->Check(View()));
   locals_ = {rt_.NewTuple({vm::Value::Int(1), vm::Value::Int(0)})};
   EXPECT_THAT(t->Explain(View()), ElementsAre("c == (1, None)"));
+
+  // A range compares as Python's ranges do: as the sequence of ints it gives.
+  auto r = Build({Equals(c, rt_.NewRange(1, 9, 3))});
+  locals_ = {rt_.NewRange(1, 8, 3)};  // 1, 4, 7 as well
+  EXPECT_TRUE(r->Check(View()));
+  locals_ = {rt_.NewRange(1, 9, 2)};
+  EXPECT_THAT(r->Explain(View()), ElementsAre("c == range(1, 9, 3)"));
+  locals_ = {rt_.NewTuple({vm::Value::Int(1), vm::Value::Int(4), vm::Value::Int(7)})};
+  EXPECT_FALSE(r->Check(View()));
+  auto empty = Build({Equals(c, rt_.NewRange(0, 0, 1))});
+  locals_ = {rt_.NewRange(5, 2, 1)};
+  EXPECT_TRUE(empty->Check(View()));
 }
 
 TEST_F(GuardTreeTest, EqualsOnUnhashableIsInvalidArgument) {
   auto tree = GuardTree::Build({Equals(Source::Local("xs", 0), rt_.NewList({}))});
   EXPECT_EQ(tree.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(tree.status().message(),
-            "EQUALS_MATCH guard on L['xs'] needs None, a bool, int, float, str or a tuple of "
+            "EQUALS_MATCH guard on L['xs'] needs None, a bool, int, float, str, range or a tuple of "
             "these; got list");
 }
 

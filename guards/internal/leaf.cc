@@ -141,7 +141,7 @@ absl::Status Leaf::Validate(const GuardSpec& spec) {
       if (!IsConstant(spec.expected)) {
         return absl::InvalidArgumentError(absl::StrCat(
             "EQUALS_MATCH guard on ", SourceName(spec),
-            " needs None, a bool, int, float, str or a tuple of these; got ",
+            " needs None, a bool, int, float, str, range or a tuple of these; got ",
             spec.expected.is_object() ? spec.expected.object()->type()->name() : "?"));
       }
       break;

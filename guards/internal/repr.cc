@@ -25,12 +25,13 @@ bool IsExactTuple(const vm::Value& v) {
   return v.is_object() && v.object()->type()->layout() == vm::Layout::kTuple &&
          !v.object()->type()->is_heap();
 }
+bool IsRange(const vm::Value& v) { return LayoutOf(v) == vm::Layout::kRange; }
 
 }  // namespace
 
 bool IsConstant(const vm::Value& v) {
   if (!v.is_object()) return !v.is_raised();
-  if (IsExactStr(v)) return true;
+  if (IsExactStr(v) || IsRange(v)) return true;
   if (!IsExactTuple(v)) return false;
   for (const vm::Value& item : v.as<vm::Tuple>()->items) {
     if (!IsConstant(item)) return false;
@@ -111,6 +112,11 @@ std::string ConstantRepr(const vm::Value& v) {
                       });
     return out + (items.size() == 1 ? ",)" : ")");
   }
+  if (IsRange(v)) {  // as Python prints it
+    const vm::Range* r = v.as<vm::Range>();
+    return r->step == 1 ? absl::StrCat("range(", r->start, ", ", r->stop, ")")
+                        : absl::StrCat("range(", r->start, ", ", r->stop, ", ", r->step, ")");
+  }
   return absl::StrCat("<", v.object()->type()->name(), " object>");
 }
 
@@ -128,6 +134,13 @@ bool ConstantEquals(const vm::Value& actual, const vm::Value& expected) {
   if (actual.object()->type() != expected.object()->type()) return false;
   if (LayoutOf(expected) == vm::Layout::kStr) {
     return actual.as<vm::Str>()->view() == expected.as<vm::Str>()->view();
+  }
+  if (IsRange(expected)) {  // Python's range equality: the same sequence of ints
+    const vm::Range* a = actual.as<vm::Range>();
+    const vm::Range* b = expected.as<vm::Range>();
+    if (a->length != b->length) return false;
+    if (a->length == 0) return true;
+    return a->start == b->start && (a->length == 1 || a->step == b->step);
   }
   const auto& a = actual.as<vm::Tuple>()->items;
   const auto& b = expected.as<vm::Tuple>()->items;
