@@ -111,6 +111,16 @@ absl::StatusOr<Rebuild> RebuildClosure(Translator& tx, const VarPtr& v, OutputCo
     Rebuild c;
     c.kind = Rebuild::Kind::kFrameCell;
     c.index = index;
+    if (!cell->external_cell) {
+      // A cell variable of the compiled frame: the compiled code never ran its stores,
+      // so the rebuild writes what the trace left in it (empty: kNull).
+      Rebuild contents;
+      contents.kind = Rebuild::Kind::kNull;
+      if (cell->contents != nullptr) {
+        ASSIGN_OR_RETURN(contents, MakeRebuild(tx, cell->contents, out));
+      }
+      c.children.push_back(std::move(contents));
+    }
     r.children.push_back(std::move(c));
   }
   return r;
@@ -119,7 +129,9 @@ absl::StatusOr<Rebuild> RebuildClosure(Translator& tx, const VarPtr& v, OutputCo
 absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputCollector& out) {
   Rebuild r;
   bool existing = v->source != nullptr && v->kind != VarKind::kTensor;
-  if (v->kind == VarKind::kTensor && v->is_input && v->source != nullptr) existing = true;
+  // A tensor the frame already held stays that object, also after in-place ops (the
+  // graph writes them into the input): `h(x) is x` as in eager.
+  if (v->kind == VarKind::kTensor && v->source != nullptr) existing = true;
   if (existing) {
     r.kind = Rebuild::Kind::kSource;
     r.source = v->source;
@@ -204,7 +216,7 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       }
       out.building.erase(v.get());
       r.keys = v->keys;
-      if (v->kind == VarKind::kTuple && v->value.is_object()) r.value = v->value;
+      if (v->kind == VarKind::kTuple) r.value = v->tuple_type;
       return r;
     }
     default: break;

@@ -136,7 +136,8 @@ struct Rebuild {
     kMakeFunction,  // a function made in the frame: code `value`, globals `globals`,
                     // children[0] defaults, children[1] keyword defaults (kConstant None
                     // when absent), children[2...] its closure cells (kFrameCell)
-    kFrameCell,     // the running frame's cell `index` (cell and free variables)
+    kFrameCell,     // the running frame's cell `index` (cell and free variables); for a
+                    // cell variable, children[0] is what to store in it first (kNull: empty)
     kItem,          // children[0] (a 0-dim tensor).item(): a captured scalar output
     kFrameLocal,    // the running frame's local `index` as it is, bound or not (a local
                     // the trace never touched: other paths to the same entry may differ)

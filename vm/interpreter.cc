@@ -168,6 +168,14 @@ Value Interpreter::ExecModuleCode(Value code, Value module) {
   return InterpreterAccess::RunFrame(*this, f, 0);
 }
 
+Value Interpreter::Continue(const FrameState& state, bool consult_hook) {
+  const bool replaces = depth_ > 0;
+  if (replaces) --depth_;
+  Value r = Resume(state, consult_hook);
+  if (replaces) ++depth_;
+  return r;
+}
+
 Value Interpreter::Resume(const FrameState& state, bool consult_hook) {
   if (rt_.TypeOf(state.code) != rt_.types().code || !rt_.IsDict(state.globals)) {
     return rt_.Raise(rt_.exc().type_error, "Resume: the state needs a code object and globals");
@@ -256,7 +264,7 @@ Value InterpreterAccess::LeaveStepCopy(Interpreter& in, Frame& f, int32_t mode) 
   for (Value* p = f.stack_base; p < f.stack_top; ++p) *p = Value();
   f.stack_top = f.stack_base;
   if (mode == 2 && in.hook_ != nullptr) return in.hook_->OnContinuation(in, std::move(state));
-  return in.Resume(state, mode != 0);
+  return in.Continue(state, mode != 0);  // the step frame ends here: not a new level
 }
 
 Value Interpreter::NewFunction(const Value& code, const Value& globals, Value defaults,

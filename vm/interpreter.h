@@ -134,6 +134,10 @@ class Interpreter {
   // `consult_hook` false: the frame hook is not consulted for this frame (its callees
   // still reach it).
   Value Resume(const FrameState& state, bool consult_hook = true);
+  // Resume for a state that carries on the frame running now (the rest of a compiled
+  // frame after its graph): it takes that frame's place, so it is not another level of
+  // recursion (a compiled call costs the levels the eager call does).
+  Value Continue(const FrameState& state, bool consult_hook = true);
   // A copy of `code` for running the `count` instructions from `offset` (graph breaks
   // run the breaking instruction this way, with the KW_NAMES before a CALL): those are
   // kept and every other becomes RESUME_AT, which captures the frame where it arrived

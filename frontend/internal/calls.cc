@@ -48,19 +48,33 @@ absl::StatusOr<VarPtr> FoldCall(Translator& tx, const vm::Value& fn,
 
 }  // namespace
 
-// The Python type of a tracker's value, for isinstance.
+// The Python type of a tracker's value, for type() and isinstance(); null where the
+// tracker does not know it. Every read is checked: `value` of a container is the object
+// it was wrapped from (or None), never a class.
 vm::Type* TypeOfVar(TraceState& st, const Var& v) {
   vm::Runtime& rt = st.rt;
   switch (v.kind) {
     case VarKind::kTensor:
+      if (v.scalar_item) {  // the Python number .item() gave
+        if (v.meta.dtype == tensor::DType::kBool) return rt.types().bool_;
+        return tensor::IsFloating(v.meta.dtype) ? rt.types().float_ : rt.types().int_;
+      }
       return v.value.is_object() ? rt.TypeOf(v.value) : st.known.tensor_type.as<vm::Type>();
-    case VarKind::kTuple:  // a torch.return_types tuple keeps its type in `value`
-      return v.value.is_object() ? v.value.as<vm::Type>() : rt.types().tuple;
+    case VarKind::kTuple:
+      return v.tuple_type.is_object() ? v.tuple_type.as<vm::Type>() : rt.types().tuple;
     case VarKind::kList: return rt.types().list;
-    case VarKind::kDict: return rt.types().dict;
+    case VarKind::kDict:  // an OrderedDict is traced as a dict and keeps its class
+      return v.value.is_object() ? rt.TypeOf(v.value) : rt.types().dict;
+    case VarKind::kSize: return vm::SizeType(rt);
+    case VarKind::kSlice: return rt.types().slice;
+    case VarKind::kSymInt: return rt.types().int_;
+    case VarKind::kFunction: return rt.types().function;
     case VarKind::kConstant:
     case VarKind::kObject: return rt.TypeOf(v.value);
-    case VarKind::kNewObject: return v.value.as<vm::Type>();
+    case VarKind::kNewObject:
+      return v.value.is_object() && rt.IsInstance(v.value, rt.types().type)
+                 ? v.value.as<vm::Type>()
+                 : nullptr;
     default: return nullptr;
   }
 }
@@ -113,15 +127,12 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   TraceState& st = tx.state();
   if (name == "isinstance" && args.size() == 2) return IsInstanceCall(tx, args);
   if (name == "len" && args.size() == 1) return LenCall(tx, args[0]);
-  // type(v) of a tensor, number, string, list or tuple (torch.return_types included): a
-  // constant. Not a user class (its attributes are not guarded when read through the
-  // class) nor a dict (an OrderedDict is traced as one).
+  // type(v): a constant wherever the tracker knows the class (TypeOfVar). Not a user
+  // instance (its class's attributes are not guarded when read through the class).
   if (name == "type" && args.size() == 1 && kwargs.empty()) {
     const VarKind k = args[0]->kind;
-    const bool folds = (k == VarKind::kTensor && !args[0]->scalar_item) ||
-                       k == VarKind::kConstant || k == VarKind::kList || k == VarKind::kTuple;
-    if (vm::Type* t = folds ? TypeOfVar(st, *args[0]) : nullptr) {
-      return MakeConstant(vm::Value::Borrow(t));
+    if (k != VarKind::kObject && k != VarKind::kNewObject) {
+      if (vm::Type* t = TypeOfVar(st, *args[0])) return MakeConstant(vm::Value::Borrow(t));
     }
   }
   if (name == "iter" && args.size() == 1) {
@@ -169,7 +180,15 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   }
   if (name == "getattr" && (args.size() == 2 || args.size() == 3) && args[1]->is_constant() &&
       st.rt.IsStr(args[1]->value)) {
-    return GetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()));
+    absl::StatusOr<VarPtr> r = GetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()));
+    // getattr(x, name, default): an AttributeError raised while reading gives the default.
+    if (args.size() == 3 && !r.ok() && IsRaise(r.status()) && st.raising != nullptr &&
+        st.raising->kind == VarKind::kException && st.raising->value.is_object() &&
+        st.raising->value.as<vm::Type>()->IsSubtypeOf(st.rt.exc().attribute_error)) {
+      st.raising = nullptr;
+      return args[2];
+    }
+    return r;
   }
   static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",
                                       "round", "pow", "divmod", "range", "sum", "repr",

@@ -224,7 +224,7 @@ VarPtr ResultOf(TraceState& st, const tensor::OpDef* op, graph::NodeId id) {
   VarPtr seq = MakeSequence(rets.size() == 1 ? VarKind::kList : VarKind::kTuple, std::move(items));
   // Named returns (max.dim's values, indices): a torch.return_types tuple, whose type
   // the tracker keeps for attribute reads and the rebuild.
-  if (vm::Type* t = vm::ReturnTypeOfOp(st.rt, *op)) seq->value = vm::Value::Borrow(t);
+  if (vm::Type* t = vm::ReturnTypeOfOp(st.rt, *op)) seq->tuple_type = vm::Value::Borrow(t);
   return seq;
 }
 

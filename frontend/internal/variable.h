@@ -22,7 +22,7 @@ enum class VarKind : uint8_t {
   kNull,         // the NULL slot below a callable (PUSH_NULL)
   kTensor,       // a graph value: `ref`, `meta`, and `fake` (a meta tensor for binding)
   kConstant,     // None/bool/int/float/str/dtype/code, tuples of those, range: `value`
-  kTuple,        // `items`
+  kTuple,        // `items`; `tuple_type` when its class is not tuple (torch.return_types)
   kList,         // `items` (mutable; `mutated` once changed when it has a source)
   kDict,         // `keys` (constants) and `items` (values), insertion order
   kSize,         // torch.Size: `items` are int constants
@@ -70,6 +70,10 @@ struct Var {
 
   std::vector<VarPtr> items;
   std::vector<vm::Value> keys;
+  // kTuple: the class of a tuple that is not exactly `tuple` (a torch.return_types
+  // type: field reads by name, rebuilt as that type); None for a plain tuple. `value`
+  // of a kTuple/kList/kDict is the object it was wrapped from, or None.
+  vm::Value tuple_type;
   size_t pos = 0;
   bool mutated = false;
   // kConstant number passed where eager wraps it into a 0-dim tensor first (`2 ** t`).

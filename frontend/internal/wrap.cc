@@ -328,7 +328,7 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
   } else if (rt.IsTuple(v) || vm::ReturnTypeFields(rt, rt.TypeOf(v)) != nullptr) {
     ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kTuple, v.as<vm::Tuple>()->items, source));
     // A torch.return_types tuple keeps its type (field reads); TYPE_MATCH guards it.
-    if (!rt.IsTuple(v)) var->value = vm::Value::Borrow(rt.TypeOf(v));
+    if (!rt.IsTuple(v)) var->tuple_type = vm::Value::Borrow(rt.TypeOf(v));
   } else if (rt.IsList(v)) {
     ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kList, v.as<vm::List>()->items, source));
   } else if (rt.IsInstance(v, rt.types().dict) &&
@@ -430,6 +430,15 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
   };
   switch (obj->kind) {
     case VarKind::kTensor: {
+      if (obj->scalar_item) {  // a Python number held in the graph: its attributes
+        if (!obj->float_input) {
+          return tx.Break("Unsupported: attribute of a captured scalar", name,
+                          "Dynamo in wick does not read attributes of the number "
+                          "Tensor.item() gave inside the graph.");
+        }
+        SpecializeVar(tx, obj);  // a float input: its value, guarded
+        return GetAttr(tx, obj, name);
+      }
       if (name == "shape") return SizeOf(st, obj);
       if (name == "ndim") return MakeConstant(vm::Value::Int(obj->meta.sizes.size()));
       if (name == "dtype") return MakeConstant(vm::DTypeObject(rt, obj->meta.dtype));
@@ -449,6 +458,22 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
       if (name == "T" || name == "data") {
         return tx.Break("Unsupported Tensor attribute", "Tensor." + name,
                         "Dynamo in wick does not trace this tensor attribute yet.");
+      }
+      vm::Type* type = TypeOfVar(st, *obj);
+      if (type != nullptr && type->Lookup(name) == nullptr) {
+        // Not a method: an instance attribute of an input tensor, or AttributeError (so
+        // getattr(t, "count", None) is None, as in eager).
+        if (obj->value.is_object()) {
+          if (type->is_heap()) {
+            return tx.Break("Unsupported Tensor attribute", "Tensor." + name,
+                            "Dynamo in wick does not read attributes of Tensor subclasses.");
+          }
+          vm::Value a = vm::GetAttr(rt, obj->value, name);  // a builtin type: no user code
+          if (a.is_raised()) return RaisePending(tx);
+          return Wrap(tx, a, sub(name));
+        }
+        return RaiseObserved(tx, rt.exc().attribute_error,
+                             absl::StrCat("'", type->name(), "' object has no attribute '", name, "'"));
       }
       VarPtr m = MakeVar(VarKind::kBoundMethod);
       m->self = obj;
@@ -500,16 +525,21 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
       return m;
     }
     case VarKind::kTuple:
-      if (obj->value.is_object()) {  // torch.return_types: a field by name
+      if (obj->tuple_type.is_object()) {  // torch.return_types: a field by name
         const std::vector<std::string>* fields =
-            vm::ReturnTypeFields(rt, obj->value.as<vm::Type>());
+            vm::ReturnTypeFields(rt, obj->tuple_type.as<vm::Type>());
         for (size_t i = 0; fields != nullptr && i < fields->size() && i < obj->items.size(); ++i) {
           if ((*fields)[i] == name) return obj->items[i];
         }
       }
       [[fallthrough]];
     default: {
-      // Methods of traced containers (list.append, dict.items).
+      // Methods of traced containers (list.append, dict.items); a name the class lacks
+      // raises AttributeError as eager does (getattr(xs, "shape", None) is None).
+      if (vm::Type* t = TypeOfVar(st, *obj); t != nullptr && t->Lookup(name) == nullptr) {
+        return RaiseObserved(tx, rt.exc().attribute_error,
+                             absl::StrCat("'", t->name(), "' object has no attribute '", name, "'"));
+      }
       VarPtr m = MakeVar(VarKind::kBoundMethod);
       m->self = obj;
       m->func = MakeConstant(rt.NewStr(name));

@@ -331,6 +331,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   entry->result = std::move(tr.return_value);
   entry->side_effects = std::move(tr.side_effects);
   entry->backend_id = a.ctx.options->backend_id;
+  entry->backend_fn = a.ctx.options->backend_fn;
   entry->compile_id = std::string(logging::CurrentTraceIdText());
   entry->frame = std::move(tr.frame);
   if (has_graph) {

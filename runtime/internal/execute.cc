@@ -101,11 +101,22 @@ vm::Value BuildNew(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
         return rt.Raise(rt.exc().runtime_error, "wick runtime: a local is unbound");
       }
       return view.locals[r.index];
-    case Rebuild::Kind::kFrameCell:
-      if (r.index < 0 || r.index >= view.num_cells) {
+    case Rebuild::Kind::kFrameCell: {
+      if (r.index < 0 || r.index >= view.num_cells || !view.cells[r.index].is_object() ||
+          rt.TypeOf(view.cells[r.index]) != rt.types().cell) {
         return rt.Raise(rt.exc().runtime_error, "wick runtime: a closure cell is missing");
       }
+      if (!r.children.empty()) {  // the frame's own cell: what the trace left in it
+        if (r.children[0].kind == Rebuild::Kind::kNull) {
+          view.cells[r.index].as<vm::Cell>()->value = vm::Value();
+        } else {
+          vm::Value contents = Build(rt, r.children[0], outs, view);
+          if (contents.is_raised()) return contents;
+          view.cells[r.index].as<vm::Cell>()->value = std::move(contents);
+        }
+      }
       return view.cells[r.index];
+    }
     case Rebuild::Kind::kMakeFunction: {
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
       vm::Value closure = vm::Value::None();
@@ -320,14 +331,14 @@ vm::Value ContinueNested(vm::Interpreter& interp, std::vector<vm::FrameState> st
   leaf.offset = leaf_offset;
   const bool step = step_code.is_none();  // kNestedStep: the rest of the leaf is eager
   if (!step) leaf.code = std::move(step_code);
-  vm::Value r = interp.Resume(leaf, /*consult_hook=*/!step);
+  vm::Value r = interp.Continue(leaf, /*consult_hook=*/!step);
   for (size_t i = states.size() - 1; i-- > 0;) {
     if (r.is_raised()) return r;
     vm::FrameState& s = states[i];
     const vm::CodeObject* code = s.code.as<vm::CodeObject>();
     if (i > 0 && code->code[s.offset].op == vm::Opcode::RETURN_VALUE) continue;
     s.stack.push_back(std::move(r));
-    r = i > 0 ? runtime.OnContinuation(interp, std::move(s)) : interp.Resume(s);
+    r = i > 0 ? runtime.OnContinuation(interp, std::move(s)) : interp.Continue(s);
   }
   return r;
 }
@@ -372,11 +383,11 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
     return ContinueNested(interp, std::move(nested_states), entry.step_code, entry.leaf_offset);
   }
   state.offset = entry.offset;
-  if (entry.plan == CacheEntry::Plan::kStepBreak) return interp.Resume(state, false);
+  if (entry.plan == CacheEntry::Plan::kStepBreak) return interp.Continue(state, false);
   // The entry may be dropped (torch._dynamo.reset()) while the rest of the frame runs:
   // nothing of it is used after this point.
   state.code = entry.step_code;
-  return interp.Resume(state);
+  return interp.Continue(state);
 }
 
 }  // namespace

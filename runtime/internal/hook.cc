@@ -267,7 +267,7 @@ vm::Value RuntimeState::RunOnly(vm::Interpreter& interp, vm::Frame& frame, int32
   state.offset = entry;
   Scope scope(*this, {ctx.options, Mode::kRunOnly});
   bypass_ = frame.code;  // Resume re-enters the hook for this very frame: decline it
-  return interp.Resume(state);
+  return interp.Continue(state);
 }
 
 }  // namespace wick::runtime::internal

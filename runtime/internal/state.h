@@ -38,6 +38,9 @@ struct CacheEntry {
   std::vector<frontend::SideEffect> side_effects;
   std::string compile_id;  // "0/1"
   uintptr_t backend_id = 0;  // CompileOptions::backend_id it was compiled with
+  // A callable backend's object, held so that its address (backend_id) cannot be reused
+  // by another backend while this entry lives (a stale hit for a new backend).
+  vm::Value backend_fn;
   // A graph break's plan (partitioner/break_plan.h). kReturn: the graph is the whole
   // frame and `result` its return value. kResume: rebuild the frame from `frame`, run
   // instruction `offset` eagerly through `step_code` (vm::Interpreter::MakeStepCode),

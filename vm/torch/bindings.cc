@@ -224,6 +224,7 @@ bool DTypeOfObject(Runtime& rt, const Value& v, tensor::DType* out) {
 Value DTypeObject(Runtime& rt, tensor::DType d) { return torch::DTypeValue(rt, d); }
 
 bool IsSizeObject(Runtime& rt, const Value& v) { return torch::IsSize(rt, v); }
+Type* SizeType(Runtime& rt) { return torch::State(rt).size(); }
 
 Type* ReturnTypeOfOp(Runtime& rt, const tensor::OpDef& op) {
   const std::vector<tensor::Return>& returns = op.schema.returns;

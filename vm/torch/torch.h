@@ -57,6 +57,8 @@ Value DTypeObject(Runtime& rt, tensor::DType d);
 Value CpuDeviceObject(Runtime& rt);
 // Whether `v` is a torch.Size.
 bool IsSizeObject(Runtime& rt, const Value& v);
+// The torch.Size class.
+Type* SizeType(Runtime& rt);
 // torch.return_types.<op>, the named tuple an op with named returns gives (max.dim's
 // (values, indices)); null for an op whose returns are one value or unnamed.
 Type* ReturnTypeOfOp(Runtime& rt, const tensor::OpDef& op);
