@@ -856,13 +856,33 @@ std::string Gen::StateCond(const Env& env) {
   const int kind = cs_.Below(env.int_loop_vars.empty() ? 7 : 9);
   const TensorVar& v = env.tensors[cs_.Below(static_cast<int>(env.tensors.size()))];
   switch (kind) {
-    case 4:
-      switch (cs_.Below(4)) {  // classes fold to constants compared by identity
-        case 0: return "isinstance(" + v.name + ", torch.Tensor)";
-        case 1: return "type(" + v.name + ") is torch.Tensor";
-        case 2: return "type(acc) == list";
-        default: return "type(k) is not float";
+    case 4: {
+      // type() and isinstance() of every kind of value the tracer holds: arguments,
+      // globals (wrapped with a source: TUP, LST, ...), values made in the trace, and
+      // getattr with a default on them; all fold to constants.
+      static const char* const kValues[] = {
+          "x", "k", "acc", "n", "(x, w)", "(k, 1.5)", "x.shape", "x.shape[0]", "TUP", "LST",
+          "DCT", "RNG", "SZ", "NON", "STR", "FLT", "Box", "torch", "rec", "TUP[0]",
+          "[x, k]", "{'a': x}", "range(k)", "slice(1, None)", "x.dtype"};
+      static const char* const kClasses[] = {
+          "torch.Tensor", "tuple", "list", "dict", "int", "float", "bool", "str", "range",
+          "torch.Size", "type", "type(None)", "slice", "Box", "(int, float)",
+          "(tuple, list)", "(torch.Tensor, dict)"};
+      const std::string value = Pick(kValues);
+      std::string cls = Pick(kClasses);
+      switch (cs_.Below(4)) {
+        case 0: return "isinstance(" + value + ", " + cls + ")";
+        case 1:
+          if (cls[0] == '(') cls = "tuple";
+          return "type(" + value + ") is " + cls;
+        case 2:
+          if (cls[0] == '(') cls = "list";
+          return "type(" + value + ") == " + cls;
+        default:
+          return "getattr(" + value + ", " + Pick({"'shape'", "'count'", "'keys'", "'dtype'"}) +
+                 ", None) is None";
       }
+    }
     case 5:
       return absl::StrCat(v.name, ".dim() == ", static_cast<int>(v.shape.size()) - cs_.Below(2));
     case 6:
@@ -1477,7 +1497,9 @@ std::string Gen::Program() {
   out.insert(out.end(), {"        yield torch.tanh(x) * i + x * 0.5", "", "", "def boom(x):",
                          absl::StrCat("    if x.sum() > ", boom_threshold, ":"),
                          "        raise ValueError(\"boom\")", "    return x * 0.5", "", "",
-                         "G = []", "CNT = 0", "", "", "class Box:",
+                         "G = []", "CNT = 0", "TUP = (0.5, 2)", "LST = [1, 2]",
+                         "DCT = {'a': 1}", "RNG = range(3)", "SZ = torch.Size([2, 3])",
+                         "NON = None", "STR = 's'", "FLT = 2.5", "", "", "class Box:",
                          "    def __init__(self, t, scale):", "        self.t = t",
                          "        self.scale = scale", "", "    def get(self):",
                          "        return self.t * self.scale", "", ""});
