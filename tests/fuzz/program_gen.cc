@@ -861,14 +861,15 @@ std::string Gen::StateCond(const Env& env) {
       // globals (wrapped with a source: TUP, LST, ...), values made in the trace, and
       // getattr with a default on them; all fold to constants.
       static const char* const kValues[] = {
-          "x", "k", "acc", "n", "(x, w)", "(k, 1.5)", "x.shape", "x.shape[0]", "TUP", "LST",
+          "x", "k", "acc", "n", "(x, V)", "(k, 1.5)", "x.shape", "x.shape[0]", "TUP", "LST",
           "DCT", "RNG", "SZ", "NON", "STR", "FLT", "Box", "torch", "rec", "TUP[0]",
           "[x, k]", "{'a': x}", "range(k)", "slice(1, None)", "x.dtype"};
       static const char* const kClasses[] = {
           "torch.Tensor", "tuple", "list", "dict", "int", "float", "bool", "str", "range",
           "torch.Size", "type", "type(None)", "slice", "Box", "(int, float)",
           "(tuple, list)", "(torch.Tensor, dict)"};
-      const std::string value = Pick(kValues);
+      std::string value = Pick(kValues);
+      if (value == "(x, V)") value = "(x, " + v.name + ")";  // a tensor of this function
       std::string cls = Pick(kClasses);
       switch (cs_.Below(4)) {
         case 0: return "isinstance(" + value + ", " + cls + ")";
