@@ -47,7 +47,7 @@ int StackEffect(Opcode op, int32_t arg, bool jump) {
     case Opcode::CALL_FUNCTION_EX:  // [NULL, f, args, kwargs?] -> result
       return -2 - (arg & 1);
     case Opcode::MAKE_FUNCTION:
-      return -((arg & 1) != 0) - ((arg & 2) != 0) - ((arg & 8) != 0);
+      return -((arg & 1) != 0) - ((arg & 2) != 0) - ((arg & 4) != 0) - ((arg & 8) != 0);
     case Opcode::BUILD_SLICE:
     case Opcode::BUILD_TUPLE:
     case Opcode::BUILD_LIST:

@@ -46,6 +46,7 @@ class Function : public Object {
   Value qualname;    // str
   Value doc;         // None or str
   Value module;      // str: globals["__name__"] at definition
+  Value annotations; // dict (MAKE_FUNCTION's flag 4, or made on first access) or None
   Dict* dict = nullptr;  // owned; function attributes (functools.wraps sets some)
 
   CodeObject* code_object() const { return code.as<CodeObject>(); }

@@ -284,6 +284,18 @@ Value GetItem(Runtime& rt, const Value& obj, const Value& key) {
   TypeSlots::BinaryFn slot = rt.TypeOf(obj)->slots().getitem;
   if (slot != nullptr) return slot(rt, obj, key);
   if (obj.is_object() && obj.object()->type() == rt.types().type) {
+    // PEP 560: cls[key] calls cls.__class_getitem__(key), a classmethod even when
+    // written as a plain def.
+    if (const Value* f = obj.as<Type>()->Lookup("__class_getitem__")) {
+      Value fn = *f;
+      Type* ft = rt.TypeOf(fn);
+      if (ft->is_method_descriptor()) return Call(rt, fn, {obj, key});
+      if (ft->slots().descr_get != nullptr) {
+        fn = ft->slots().descr_get(rt, fn, Value::None(), obj.as<Type>());
+        if (fn.is_raised()) return fn;
+      }
+      return Call(rt, fn, {key});
+    }
     return rt.Raise(rt.exc().type_error,
                     absl::StrCat("type '", obj.as<Type>()->name(),
                                  "' is not subscriptable"));

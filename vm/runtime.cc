@@ -276,6 +276,8 @@ void Runtime::InitTypes() {
   types_.super_ = make("super", object, Layout::kOther);
   types_.getset_descriptor = make("getset_descriptor", object, Layout::kOther);
   types_.classmethod_descriptor = make("classmethod_descriptor", object, Layout::kOther);
+  types_.generic_alias = make("GenericAlias", object, Layout::kOther);
+  types_.union_type = make("UnionType", object, Layout::kOther);
   // Each exception class becomes a local named after its field, so the X-macro's
   // base column resolves to an already created class (or `object`).
 #define WICK_X(field, name, base) \
@@ -321,6 +323,7 @@ void Runtime::InitTypes() {
   internal::InitRangeSliceTypes(*this);
   internal::InitIteratorTypes(*this);
   internal::InitFunctionTypes(*this);
+  internal::InitAliasTypes(*this);
   internal::InitExceptionTypes(*this);
   for (Type* t : created) {
     if (t->base() != nullptr) {

@@ -95,6 +95,8 @@ class Runtime {
     // C++-implemented descriptors of builtin types (vm/objects/descriptor.cc):
     // computed attributes like `(5).real` and classmethods like `dict.fromkeys`.
     Type* getset_descriptor; Type* classmethod_descriptor;
+    // PEP 585 `list[int]` and PEP 604 `int | None` (vm/objects/generic_alias.cc).
+    Type* generic_alias; Type* union_type;
   };
   struct ExceptionTypes {
 #define WICK_X(field, name, base) Type* field;

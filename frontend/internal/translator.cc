@@ -735,6 +735,7 @@ absl::Status Translator::StepCalls(const vm::Instruction& in, bool* handled) {
       VarPtr f = MakeVar(VarKind::kFunction);
       f->code = Pop()->value;
       if (in.arg & 8) f->closure = Pop()->items;
+      if (in.arg & 4) Pop();  // annotations: a traced function does not keep them
       if (in.arg & 2) f->kwdefaults = Pop();
       if (in.arg & 1) f->defaults = Pop();
       f->globals = vm::Value::Borrow(globals_);

@@ -163,16 +163,58 @@ Value DelAttrFn(Runtime& rt, Args args, const KwArgs& kw) {
 
 bool IsTypeObject(Runtime& rt, const Value& v) { return rt.IsInstance(v, rt.types().type); }
 
-// isinstance/issubclass against a class or a (nested) tuple of classes: 1, 0, or -1
-// after raising. `Type* t` is the class being tested (issubclass) or the object's type.
-int MatchesClassInfo(Runtime& rt, Type* t, const Value& info, bool is_instance) {
-  if (IsTypeObject(rt, info)) return t->IsSubtypeOf(info.as<Type>()) ? 1 : 0;
+// Calls hook(args...) and reads its answer as a truth value: 1, 0, or -1 after raising.
+int CallCheck(Runtime& rt, const Value& hook, Args args) {
+  Value r = Call(rt, hook, args);
+  return r.is_raised() ? -1 : Truthy(rt, r);
+}
+
+// isinstance/issubclass against a class, a (nested) tuple of classes, a union (`int |
+// None`) or an object whose type defines __instancecheck__/__subclasscheck__: 1, 0, or
+// -1 after raising. `Type* t` is the class being tested (issubclass) or the object's
+// type; `obj` the object (isinstance only).
+//
+// wick has no metaclasses; the one metaclass behaviour real programs rely on, ABCMeta's
+// virtual subclasses (collections.abc, abc.ABC.register), is reached through a
+// classmethod only vm/stdlib/abc.py defines: cls.__wick_subclasscheck__(t), asked when
+// t is not a real subclass.
+int MatchesClassInfo(Runtime& rt, Type* t, const Value& info, bool is_instance,
+                     const Value& obj) {
+  if (IsTypeObject(rt, info)) {
+    Type* cls = info.as<Type>();
+    if (t->IsSubtypeOf(cls)) return 1;
+    if (!cls->is_heap()) return 0;
+    if (cls->Lookup("__wick_subclasscheck__") == nullptr) return 0;
+    Value hook = GetAttr(rt, info, "__wick_subclasscheck__");
+    if (hook.is_raised()) return -1;
+    return CallCheck(rt, hook, {Value::Borrow(t)});
+  }
   if (rt.IsInstance(info, rt.types().tuple)) {
     for (const Value& item : info.as<Tuple>()->items) {
-      int r = MatchesClassInfo(rt, t, item, is_instance);
+      int r = MatchesClassInfo(rt, t, item, is_instance, obj);
       if (r != 0) return r;
     }
     return 0;
+  }
+  Type* it = rt.TypeOf(info);
+  if (it == rt.types().union_type || it == rt.types().generic_alias) {
+    Value items = it == rt.types().union_type ? GetAttr(rt, info, "__args__") : Value::None();
+    if (items.is_raised()) return -1;
+    if (rt.IsTuple(items)) {
+      bool generic = false;
+      for (const Value& item : items.as<Tuple>()->items) {
+        if (rt.TypeOf(item) == rt.types().generic_alias) generic = true;
+      }
+      if (!generic) return MatchesClassInfo(rt, t, items, is_instance, obj);
+    }
+    rt.Raise(rt.exc().type_error,
+             is_instance ? "isinstance() argument 2 cannot be a parameterized generic"
+                         : "issubclass() argument 2 cannot be a parameterized generic");
+    return -1;
+  }
+  if (const Value* hook = it->Lookup(is_instance ? "__instancecheck__" : "__subclasscheck__")) {
+    Value h = *hook;
+    return CallCheck(rt, h, {info, is_instance ? obj : Value::Borrow(t)});
   }
   rt.Raise(rt.exc().type_error,
            is_instance ? "isinstance() arg 2 must be a type, a tuple of types, or a union"
@@ -182,7 +224,7 @@ int MatchesClassInfo(Runtime& rt, Type* t, const Value& info, bool is_instance) 
 
 Value IsInstanceFn(Runtime& rt, Args args, const KwArgs& kw) {
   if (!ArgCount(rt, "isinstance", args, kw, 2, 2)) return Value::Raised();
-  int r = MatchesClassInfo(rt, rt.TypeOf(args[0]), args[1], true);
+  int r = MatchesClassInfo(rt, rt.TypeOf(args[0]), args[1], true, args[0]);
   return r < 0 ? Value::Raised() : Value::Bool(r);
 }
 
@@ -191,7 +233,7 @@ Value IsSubclassFn(Runtime& rt, Args args, const KwArgs& kw) {
   if (!IsTypeObject(rt, args[0])) {
     return rt.Raise(rt.exc().type_error, "issubclass() arg 1 must be a class");
   }
-  int r = MatchesClassInfo(rt, args[0].as<Type>(), args[1], false);
+  int r = MatchesClassInfo(rt, args[0].as<Type>(), args[1], false, args[0]);
   return r < 0 ? Value::Raised() : Value::Bool(r);
 }
 

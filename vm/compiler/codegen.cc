@@ -10,6 +10,7 @@
 #include "lang/internal/source_lines.h"
 #include "vm/compiler/assembler.h"
 #include "vm/objects/objects.h"
+#include "vm/protocol.h"
 
 namespace wick::vm::compiler {
 
@@ -19,7 +20,103 @@ CodeGen::CodeGen(Runtime& rt, const Module& module, const SymbolTable& symtable,
                  std::shared_ptr<const SourceFile> source)
     : rt_(rt), module_(module), symtable_(symtable), source_(std::move(source)) {}
 
+// future_parse: `from __future__ import annotations` among the module's first
+// statements (after an optional docstring and other __future__ imports).
+static bool HasFutureAnnotations(const Module& module) {
+  for (size_t i = 0; i < module.body.size(); ++i) {
+    const Stmt* s = module.body[i];
+    if (i == 0) {
+      const ExprStmt* e = s->As<ExprStmt>();
+      if (e != nullptr && e->value->Is<lang::Constant>()) continue;
+    }
+    const ImportFrom* f = s->As<ImportFrom>();
+    if (f == nullptr || f->module != "__future__") return false;
+    for (const Alias* a : f->names) {
+      if (a->name == "annotations") return true;
+    }
+  }
+  return false;
+}
+
+// The source text of `e`, its lines joined by single spaces.
+static std::string SourceText(const SourceFile& source, const SourceRange& r) {
+  std::string out;
+  for (int32_t line = r.line; line <= r.end_line; ++line) {
+    absl::string_view text = source.Line(line);
+    size_t begin = line == r.line ? static_cast<size_t>(r.col) : 0;
+    size_t end = line == r.end_line ? static_cast<size_t>(r.end_col) : text.size();
+    begin = std::min(begin, text.size());
+    end = std::min(std::max(end, begin), text.size());
+    absl::string_view piece = text.substr(begin, end - begin);
+    if (line != r.line) {
+      while (!piece.empty() && (piece.front() == ' ' || piece.front() == '\t')) {
+        piece.remove_prefix(1);
+      }
+      if (!out.empty() && out.back() != '(' && out.back() != '[') out += ' ';
+    }
+    out.append(piece.data(), piece.size());
+  }
+  return out;
+}
+
+// ast.unparse for the expressions annotations are made of (names, attributes,
+// subscripts, tuples, lists, constants, `|`); anything else keeps its source text.
+std::string CodeGen::AnnotationText(const Expr* e) const {
+  auto join = [&](ExprList elts) {
+    std::string out;
+    for (size_t i = 0; i < elts.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += AnnotationText(elts[i]);
+    }
+    return out;
+  };
+  switch (e->kind) {
+    case ExprKind::kName: return std::string(e->As<Name>()->id);
+    case ExprKind::kAttribute: {
+      const Attribute* a = e->As<Attribute>();
+      return absl::StrCat(AnnotationText(a->value), ".", a->attr);
+    }
+    case ExprKind::kSubscript: {
+      const lang::Subscript* s = e->As<lang::Subscript>();
+      const lang::Tuple* t = s->slice->As<lang::Tuple>();
+      std::string index = (t != nullptr && !t->elts.empty()) ? join(t->elts)
+                                                             : AnnotationText(s->slice);
+      return absl::StrCat(AnnotationText(s->value), "[", index, "]");
+    }
+    case ExprKind::kTuple: {
+      ExprList elts = e->As<lang::Tuple>()->elts;
+      return absl::StrCat("(", join(elts), elts.size() == 1 ? ",)" : ")");
+    }
+    case ExprKind::kList: return absl::StrCat("[", join(e->As<lang::List>()->elts), "]");
+    case ExprKind::kBinOp: {
+      const lang::BinOp* b = e->As<lang::BinOp>();
+      if (b->op != Operator::kBitOr || b->right->Is<lang::BinOp>()) break;
+      return absl::StrCat(AnnotationText(b->left), " | ", AnnotationText(b->right));
+    }
+    case ExprKind::kConstant: {
+      const lang::Constant* c = e->As<lang::Constant>();
+      switch (c->value_kind) {
+        case ConstantKind::kNone: return "None";
+        case ConstantKind::kBool: return c->bool_value ? "True" : "False";
+        case ConstantKind::kInt: return absl::StrCat(c->int_value);
+        case ConstantKind::kEllipsis: return "...";
+        case ConstantKind::kStr: {
+          std::string r;
+          if (ReprString(rt_, rt_.NewStr(c->str_value), &r)) return r;
+          rt_.ClearException();
+          break;
+        }
+        default: break;
+      }
+      break;
+    }
+    default: break;
+  }
+  return SourceText(*source_, e->loc);
+}
+
 absl::StatusOr<Value> CodeGen::CompileModule() {
+  future_annotations_ = HasFutureAnnotations(module_);
   EnterUnit(symtable_.top(), "<module>", 1);
   u().flags = kCodeModule;
   Body(module_.body, /*docstring=*/true);

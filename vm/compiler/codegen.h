@@ -151,6 +151,10 @@ class CodeGen {
   void BreakContinue(const lang::Stmt* s, bool is_break);
   void Assign(const lang::Assign* s);
   void AugAssign(const lang::AugAssign* s);
+  void AnnAssign(const lang::AnnAssign* s);
+  void Annotation(const lang::Expr* e);
+  // The source text of an annotation (what `from __future__ import annotations` keeps).
+  std::string AnnotationText(const lang::Expr* e) const;
   void Delete(const lang::Expr* target);
   void Raise(const lang::Raise* s);
   void Assert(const lang::Assert* s);
@@ -203,6 +207,9 @@ class CodeGen {
                               lang::ExprKind kind);
   // Pushes defaults / kwdefaults; returns the MAKE_FUNCTION flags they need.
   int Defaults(const lang::Arguments* args);
+  // Pushes the (name, value, ...) tuple of parameter and return annotations; returns
+  // MAKE_FUNCTION's flag 4, or 0 when there are none.
+  int FunctionAnnotations(const lang::Arguments* args, const lang::Expr* returns);
   void SetSignature(const lang::Arguments* args);
   void MakeClosure(Value code, int flags);
   void Decorators(lang::ExprList decorators);
@@ -216,6 +223,9 @@ class CodeGen {
   std::vector<std::unique_ptr<Unit>> units_;
   std::optional<lang::SyntaxError> error_;
   absl::Status status_;  // a non-syntax failure (assembler bug, unsupported literal)
+  // `from __future__ import annotations` at the top of the module: annotations are
+  // stored as their source text instead of being evaluated.
+  bool future_annotations_ = false;
 };
 
 // Sets the position of the instructions emitted in its lifetime (compile.c's SET_LOC).

@@ -66,6 +66,27 @@ int CodeGen::Defaults(const Arguments* args) {
   return flags;
 }
 
+// compiler_visit_annotations: args, then posonlyargs (3.11's order), *args, kwonly,
+// **kwargs, return; each as a (mangled name, value) pair of one flat tuple.
+int CodeGen::FunctionAnnotations(const Arguments* args, const Expr* returns) {
+  int32_t n = 0;
+  auto visit = [&](absl::string_view name, const Expr* annotation) {
+    if (annotation == nullptr) return;
+    LoadStr(MangleName(name));
+    Annotation(annotation);
+    n += 2;
+  };
+  for (const Arg* p : args->args) visit(p->arg, p->annotation);
+  for (const Arg* p : args->posonlyargs) visit(p->arg, p->annotation);
+  if (args->vararg != nullptr) visit(args->vararg->arg, args->vararg->annotation);
+  for (const Arg* p : args->kwonlyargs) visit(p->arg, p->annotation);
+  if (args->kwarg != nullptr) visit(args->kwarg->arg, args->kwarg->annotation);
+  visit("return", returns);
+  if (n == 0) return 0;
+  Emit(Op(Opcode::BUILD_TUPLE), n);
+  return 4;
+}
+
 void CodeGen::SetSignature(const Arguments* args) {
   Unit& unit = u();
   unit.posonly_count = static_cast<int32_t>(args->posonlyargs.size());
@@ -103,6 +124,7 @@ void CodeGen::FunctionDef(const lang::FunctionDef* s) {
   Decorators(s->decorator_list);
   int32_t first_line = s->decorator_list.empty() ? s->loc.line : s->decorator_list[0]->loc.line;
   int flags = Defaults(s->args);
+  flags |= FunctionAnnotations(s->args, s->returns);
   Scope* scope = symtable_.ScopeOf(s);
   uint32_t nested = NestedFlag(u());
   EnterUnit(scope, std::string(s->name), first_line);

@@ -1,7 +1,10 @@
 // Code generation for simple and control-flow statements (try and with are in
 // codegen_try.cc, def and class in codegen_scope.cc). Shapes follow CPython 3.11's
 // compile.c function of the same name.
+#include <optional>
+
 #include "absl/strings/str_cat.h"
+#include "lang/internal/ast_walk.h"
 #include "vm/compiler/codegen.h"
 
 namespace wick::vm::compiler {
@@ -21,9 +24,36 @@ void CodeGen::Stmts(StmtList body) {
   for (const Stmt* s : body) Statement(s);
 }
 
-// compiler_body: module and class bodies store their docstring as __doc__.
+// find_ann: whether a body annotates a name outside nested defs and classes.
+static bool FindAnn(StmtList body) {
+  for (const Stmt* s : body) {
+    switch (s->kind) {
+      case StmtKind::kAnnAssign: return true;
+      case StmtKind::kFunctionDef:
+      case StmtKind::kClassDef:
+        continue;
+      default: {
+        bool found = false;
+        lang::internal::ForEachStmtChild(
+            s, [&](StmtList child) { found = found || FindAnn(child); }, [](const Expr*) {});
+        if (found) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// compiler_body: module and class bodies store their docstring as __doc__, and those
+// that annotate names start with an empty __annotations__ dict (SETUP_ANNOTATIONS,
+// spelled BUILD_MAP 0; STORE_NAME: a fresh module or class namespace never has one).
 void CodeGen::Body(StmtList body, bool docstring) {
   size_t i = 0;
+  if (FindAnn(body)) {
+    std::optional<LocScope> loc;
+    if (u().scope->kind == ScopeKind::kModule) loc.emplace(this, body[0]->loc);
+    Emit(Op(Opcode::BUILD_MAP), 0);
+    NameOp("__annotations__", ExprContext::kStore);
+  }
   if (docstring) {
     if (const lang::Constant* doc = Docstring(body)) {
       LocScope loc(this, body[0]->loc);
@@ -47,17 +77,7 @@ void CodeGen::Statement(const Stmt* s) {
       return;
     case StmtKind::kAssign: return Assign(s->As<lang::Assign>());
     case StmtKind::kAugAssign: return AugAssign(s->As<lang::AugAssign>());
-    case StmtKind::kAnnAssign: {
-      const AnnAssign* a = s->As<AnnAssign>();
-      if (a->value != nullptr) {
-        Expression(a->value);
-        Store(a->target);
-      } else if (const Attribute* attr = a->target->As<Attribute>()) {
-        Expression(attr->value);  // check_ann_expr: the object is still evaluated
-        Emit(Op(Opcode::POP_TOP));
-      }
-      return;
-    }
+    case StmtKind::kAnnAssign: return AnnAssign(s->As<lang::AnnAssign>());
     case StmtKind::kFor: return For(s->As<lang::For>());
     case StmtKind::kWhile: return While(s->As<lang::While>());
     case StmtKind::kIf: return If(s->As<lang::If>());
@@ -81,6 +101,49 @@ void CodeGen::Statement(const Stmt* s) {
     case StmtKind::kPass:
       return;
   }
+}
+
+// compiler_annassign: [value; store target]; then, in a module or class body, a simple
+// name's annotation goes to __annotations__[name] and a complex target's annotation is
+// evaluated and dropped. Function bodies never evaluate annotations.
+void CodeGen::AnnAssign(const lang::AnnAssign* a) {
+  if (a->value != nullptr) {
+    Expression(a->value);
+    Store(a->target);
+  }
+  const ScopeKind kind = u().scope->kind;
+  const bool evaluates = kind == ScopeKind::kModule || kind == ScopeKind::kClass;
+  if (const Name* n = a->target->As<Name>()) {
+    if (a->simple && evaluates) {
+      Annotation(a->annotation);
+      NameOp("__annotations__", ExprContext::kLoad);
+      LoadStr(MangleName(n->id));
+      Emit(Op(Opcode::STORE_SUBSCR));
+      return;
+    }
+  } else if (a->value == nullptr) {
+    // check_ann_expr: the object (and a subscript's index) is still evaluated.
+    if (const Attribute* attr = a->target->As<Attribute>()) {
+      Expression(attr->value);
+      Emit(Op(Opcode::POP_TOP));
+    } else if (const lang::Subscript* sub = a->target->As<lang::Subscript>()) {
+      Expression(sub->value);
+      Emit(Op(Opcode::POP_TOP));
+      Expression(sub->slice);
+      Emit(Op(Opcode::POP_TOP));
+    }
+  }
+  if (evaluates && !future_annotations_) {
+    Expression(a->annotation);
+    Emit(Op(Opcode::POP_TOP));
+  }
+}
+
+// An annotation's value: the expression, or under `from __future__ import annotations`
+// its source text as a str constant.
+void CodeGen::Annotation(const Expr* e) {
+  if (!future_annotations_) return Expression(e);
+  LoadStr(AnnotationText(e));
 }
 
 // if_stmt: test; body; [JUMP end; orelse]

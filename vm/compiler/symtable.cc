@@ -130,12 +130,26 @@ class SymtableBuilder {
     }
   }
 
-  // Defaults belong to the enclosing scope. (Annotations are not evaluated by wick.)
+  // Defaults belong to the enclosing scope.
   void Defaults(const Arguments* a) {
     for (const Expr* d : a->defaults) Expression(d);
     for (const Expr* d : a->kw_defaults) {
       if (d != nullptr) Expression(d);
     }
+  }
+
+  // symtable_visit_annotations: parameter and return annotations are evaluated in the
+  // enclosing scope when the def runs.
+  void Annotations(const Arguments* a, const Expr* returns) {
+    auto visit = [&](const Arg* p) {
+      if (p != nullptr && p->annotation != nullptr) Expression(p->annotation);
+    };
+    for (const Arg* p : a->posonlyargs) visit(p);
+    for (const Arg* p : a->args) visit(p);
+    visit(a->vararg);
+    for (const Arg* p : a->kwonlyargs) visit(p);
+    visit(a->kwarg);
+    if (returns != nullptr) Expression(returns);
   }
 
   // global_stmt / nonlocal_stmt: symtable.c's checks against earlier uses.
@@ -167,6 +181,7 @@ class SymtableBuilder {
         const FunctionDef* f = s->As<FunctionDef>();
         AddDef(f->name, kDefLocal);
         Defaults(f->args);
+        Annotations(f->args, f->returns);
         for (const Expr* d : f->decorator_list) Expression(d);
         Enter(ScopeKind::kFunction, f->name, f);
         Params(f->args);
@@ -192,6 +207,9 @@ class SymtableBuilder {
         } else {
           Expression(a->target);
         }
+        // The annotation is visited in every scope, as symtable.c does, although only
+        // module and class bodies evaluate it.
+        Expression(a->annotation);
         if (a->value != nullptr) Expression(a->value);
         return;
       }

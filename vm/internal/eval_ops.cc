@@ -239,7 +239,8 @@ bool CallFunctionEx(Interpreter& in, Value** sp, int32_t arg) {
 }
 
 // MAKE_FUNCTION: code on top; below it closure (arg & 8), kwdefaults (arg & 2),
-// defaults (arg & 1). Annotations (arg & 4) are accepted and dropped.
+// defaults (arg & 1), and annotations (arg & 4): a flat (name, value, ...) tuple that
+// becomes the function's __annotations__ dict.
 bool MakeFunction(Runtime& rt, Frame& f, Value** sp, int32_t arg) {
   Value code = Pop(sp);
   if (rt.TypeOf(code) != rt.types().code) {
@@ -247,7 +248,7 @@ bool MakeFunction(Runtime& rt, Frame& f, Value** sp, int32_t arg) {
     return false;
   }
   Value closure = (arg & 8) ? Pop(sp) : Value::None();
-  if (arg & 4) Pop(sp);
+  Value annotations = (arg & 4) ? Pop(sp) : Value::None();
   Value kwdefaults = (arg & 2) ? Pop(sp) : Value::None();
   Value defaults = (arg & 1) ? Pop(sp) : Value::None();
   Value fn = NewFunction(rt, std::move(code), f.globals, f.builtins);
@@ -255,6 +256,14 @@ bool MakeFunction(Runtime& rt, Frame& f, Value** sp, int32_t arg) {
   func->closure = std::move(closure);
   func->kwdefaults = std::move(kwdefaults);
   func->defaults = std::move(defaults);
+  if (rt.IsTuple(annotations)) {
+    const std::vector<Value>& items = annotations.as<Tuple>()->items;
+    Value d = rt.NewDict();
+    for (size_t i = 0; i + 1 < items.size(); i += 2) {
+      if (!d.as<Dict>()->Set(rt, items[i], items[i + 1])) return false;
+    }
+    func->annotations = std::move(d);
+  }
   Push(sp, std::move(fn));
   return true;
 }

@@ -16,7 +16,7 @@ namespace wick::vm {
 
 void Function::ClearRefs() {
   code = globals = builtins = defaults = kwdefaults = closure = Value();
-  name = qualname = doc = module = Value();
+  name = qualname = doc = module = annotations = Value();
   if (Dict* d = std::exchange(dict, nullptr)) d->DecRef();
 }
 
@@ -70,6 +70,10 @@ Value FunctionGetAttr(Runtime& rt, const Value& v, Str* name) {
     if (n == "__globals__") return f->globals;
     if (n == "__closure__") return f->closure;
     if (n == "__builtins__") return f->builtins;
+    if (n == "__annotations__") {
+      if (f->annotations.is_none()) f->annotations = rt.NewDict();
+      return f->annotations;
+    }
     if (n == "__dict__") {
       if (f->dict == nullptr) f->dict = rt.Alloc<Dict>(rt.types().dict);
       return Value::Borrow(f->dict);
@@ -108,6 +112,14 @@ bool FunctionSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value)
       return false;
     }
     *field = value != nullptr ? *value : Value::None();
+    return true;
+  }
+  if (n == "__annotations__") {
+    if (value != nullptr && !value->is_none() && !rt.IsDict(*value)) {
+      rt.Raise(rt.exc().type_error, "__annotations__ must be set to a dict object");
+      return false;
+    }
+    f->annotations = value != nullptr ? *value : Value::None();
     return true;
   }
   if (n == "__dict__") {

@@ -32,6 +32,13 @@ void InitIteratorTypes(Runtime& rt);
 void InitFunctionTypes(Runtime& rt);
 void InitExceptionTypes(Runtime& rt);
 void InitDescriptorTypes(Runtime& rt);
+void InitAliasTypes(Runtime& rt);  // generic_alias.cc
+
+// types.GenericAlias and types.UnionType (generic_alias.cc).
+bool IsAlias(Runtime& rt, const Value& v);  // either of them
+Value NewGenericAlias(Runtime& rt, Value origin, Value args);
+// A UnionType's args tuple (borrowed), or nullptr for anything else.
+const Value* UnionArgs(Runtime& rt, const Value& v);
 
 // Builtin-type descriptors (descriptor.cc). AddGetter puts a read-only computed
 // attribute on `type` (CPython's getset_descriptor: `(5).real`); AddClassMethod a

@@ -97,6 +97,15 @@ Value OwnTypeAttribute(Runtime& rt, Type* t, Str* name) {
     const Value* doc = t->dict()->GetStr(name);
     return doc != nullptr ? *doc : Value::None();
   }
+  if (name->view() == "__annotations__") {
+    // A class's own annotations, never a base's; classes without any get an empty
+    // dict on first access (3.10+), builtin types have none.
+    if (const Value* own = t->dict()->GetStr(name)) return *own;
+    if (!t->is_heap()) return Value::Raised();
+    Value d = rt.NewDict();
+    if (!t->dict()->SetStr(rt, name, d)) return Value::Raised();
+    return d;
+  }
   return Value::Raised();
 }
 
