@@ -1,6 +1,7 @@
 // Indexing ops along one dim (index_select, gather, scatter, scatter_add) and by mask
 // (masked_fill, masked_select, nonzero), with ATen's checks and messages.
-// RegisterIndexingOps also registers advanced indexing (advanced_index.cc).
+// RegisterIndexingOps also registers advanced indexing (advanced_index.cc) and sorting
+// (sorting.cc: sort, argsort, topk).
 #include <array>
 
 #include "absl/strings/str_cat.h"
@@ -444,6 +445,7 @@ absl::Status RegisterIndexingOps(OpRegistry& r) {
   RETURN_IF_ERROR(r.Register("masked_select(Tensor self, Tensor mask) -> Tensor", nullptr,
                              MaskedSelectOp, kDataDependent));
   RETURN_IF_ERROR(r.Register("nonzero(Tensor self) -> Tensor", nullptr, NonzeroOp, kDataDependent));
+  RETURN_IF_ERROR(creation_internal::RegisterSortingOps(r));
   return creation_internal::RegisterAdvancedIndexOps(r);
 }
 

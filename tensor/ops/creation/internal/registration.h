@@ -12,6 +12,7 @@ absl::Status RegisterViewOps(OpRegistry& r);           // shape_ops.cc: view, pe
 absl::Status RegisterCopyingShapeOps(OpRegistry& r);   // join_ops.cc: cat, stack, flip, ...
 absl::Status RegisterConversionOps(OpRegistry& r);     // convert_ops.cc: clone, to, copy_, ...
 absl::Status RegisterAdvancedIndexOps(OpRegistry& r);  // advanced_index.cc: index, index_put_
+absl::Status RegisterSortingOps(OpRegistry& r);        // sorting.cc: sort, argsort, topk
 
 }  // namespace wick::tensor::creation_internal
 
