@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal.h"
+#include "vm/objects/subclass.h"
 #include "vm/protocol.h"
 
 namespace wick::vm {
@@ -18,6 +19,8 @@ Dict** InstanceDictSlot(Runtime& rt, Object* o) {
   switch (o->type()->layout()) {
     case Layout::kObject: return &static_cast<Instance*>(o)->dict;
     case Layout::kException: return &static_cast<ExceptionObject*>(o)->dict;
+    case Layout::kList: case Layout::kTuple: case Layout::kDict:
+      return internal::SubclassAttrsSlot(o);
     default: break;
   }
   if (o->type() == rt.types().module) return &static_cast<Module*>(o)->dict;

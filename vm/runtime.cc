@@ -290,10 +290,10 @@ void Runtime::InitTypes() {
     t->dict_ = Alloc<Dict>(types_.dict);
     t->dict_->set_type_dict();
   }
-  // Subclassing builtin containers and scalars is not supported yet (their
-  // constructors build exact-type objects); object and exceptions are.
-  for (Type* t : {types_.int_, types_.float_, types_.str, types_.tuple, types_.list,
-                  types_.dict, types_.set, types_.type,
+  // Subclassing builtin scalars, str and set is not supported yet (their constructors
+  // build exact-type objects); object, exceptions, list, tuple and dict are
+  // (vm/objects/subclass.h).
+  for (Type* t : {types_.int_, types_.float_, types_.str, types_.set, types_.type,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,
@@ -324,6 +324,7 @@ void Runtime::InitTypes() {
   internal::InitIteratorTypes(*this);
   internal::InitFunctionTypes(*this);
   internal::InitAliasTypes(*this);
+  internal::InitSubclassSupport(*this);
   internal::InitExceptionTypes(*this);
   for (Type* t : created) {
     if (t->base() != nullptr) {
@@ -402,6 +403,17 @@ Type* Runtime::NewClass(absl::string_view name, Type* base, Dict* ns) {
     Raise(exc_.type_error,
           absl::StrCat("type '", base->name(), "' is not an acceptable base type"));
     return nullptr;
+  }
+  // type_new: __new__ is a static method, __init_subclass__ and __class_getitem__
+  // class methods, even when written as plain defs.
+  for (auto [dunder, wrapper] : {std::pair{"__new__", types_.staticmethod},
+                                 std::pair{"__init_subclass__", types_.classmethod},
+                                 std::pair{"__class_getitem__", types_.classmethod}}) {
+    const Value* f = ns->GetStr(dunder);
+    if (f == nullptr || wrapper == nullptr || TypeOf(*f) != types_.function) continue;
+    Value wrapped = Call(*this, Value::Borrow(wrapper), {*f});
+    if (wrapped.is_raised()) return nullptr;
+    ns->SetStr(*this, Intern(dunder), std::move(wrapped));
   }
   ns->IncRef();
   Type* t = Alloc<Type>(types_.type, std::string(name), base, ns, base->layout());

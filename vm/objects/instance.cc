@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal.h"
+#include "vm/objects/subclass.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::internal {
@@ -220,26 +221,87 @@ Value SlotFormat(Runtime& rt, const Value& v, absl::string_view spec) {
   return CallNamed(rt, v, "__format__", {rt.NewStr(spec)});
 }
 
-// Type(args): allocate by layout, then run __init__.
+bool IsBuiltin(Runtime& rt, const Value* f) {
+  return f == nullptr || rt.TypeOf(*f) == rt.types().builtin_function;
+}
+
+// The builtin __new__ of a layout: allocation, plus tuple.__new__'s items.
+Value BuiltinNew(Runtime& rt, Type* type, Args args, const KwArgs& kw) {
+  switch (type->layout()) {
+    case Layout::kException:
+      if (!kw.empty() && type->Lookup(rt.names().init) == nullptr) {
+        return rt.Raise(rt.exc().type_error,
+                        absl::StrCat(type->name(), "() takes no keyword arguments"));
+      }
+      return Value::Steal(
+          rt.Alloc<ExceptionObject>(type, rt.NewTuple({args.begin(), args.end()})));
+    case Layout::kTuple: {
+      if (!kw.empty() && IsBuiltin(rt, type->Lookup(rt.names().init))) {
+        return rt.Raise(rt.exc().type_error, "tuple() takes no keyword arguments");
+      }
+      if (args.size() > 1) {
+        return rt.Raise(rt.exc().type_error,
+                        absl::StrCat("tuple expected at most 1 argument, got ", args.size()));
+      }
+      std::vector<Value> items;
+      if (!args.empty() && !Unpack(rt, args[0], &items)) return Value::Raised();
+      return AllocInstance(rt, type, std::move(items));
+    }
+    default:
+      return AllocInstance(rt, type);
+  }
+}
+
+// The builtin __init__ of a layout for Type(args) (list and dict fill themselves).
+Value BuiltinInit(Runtime& rt, Type* type, const Value& self, Args args, const KwArgs& kw,
+                  bool custom_new) {
+  switch (type->layout()) {
+    case Layout::kObject:
+      if (!custom_new && (!args.empty() || !kw.empty())) {
+        return rt.Raise(rt.exc().type_error, absl::StrCat(type->name(), "() takes no arguments"));
+      }
+      return self;
+    case Layout::kList:
+    case Layout::kDict: {
+      absl::InlinedVector<Value, 4> full;
+      full.push_back(self);
+      full.insert(full.end(), args.begin(), args.end());
+      Type* base = type->layout() == Layout::kList ? rt.types().list : rt.types().dict;
+      const Value* init = base->dict()->GetStr(rt.names().init);
+      if (init == nullptr) return self;
+      Value r = Call(rt, *init, absl::MakeConstSpan(full), kw);
+      return r.is_raised() ? r : self;
+    }
+    default:
+      return self;
+  }
+}
+
+// Type(args) for classes defined by class statements: __new__ (a Python override,
+// else the layout's allocation), then __init__ when the result is an instance of the
+// type, as type.__call__ does.
 Value InstanceConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kw) {
   Value self;
-  if (type->layout() == Layout::kException) {
-    if (!kw.empty() && type->Lookup(rt.names().init) == nullptr) {
-      return rt.Raise(rt.exc().type_error,
-                      absl::StrCat(type->name(), "() takes no keyword arguments"));
+  const Value* new_fn = type->Lookup(rt.names().new_);
+  const bool custom_new = !IsBuiltin(rt, new_fn);
+  if (custom_new) {
+    Value fn = *new_fn;
+    Type* ft = rt.TypeOf(fn);
+    if (!ft->is_method_descriptor() && ft->slots().descr_get != nullptr) {
+      fn = ft->slots().descr_get(rt, fn, Value::None(), type);  // staticmethod
+      if (fn.is_raised()) return fn;
     }
-    self = Value::Steal(rt.Alloc<ExceptionObject>(type, rt.NewTuple({args.begin(), args.end()})));
+    absl::InlinedVector<Value, 8> full;
+    full.push_back(Value::Borrow(type));
+    full.insert(full.end(), args.begin(), args.end());
+    self = Call(rt, fn, absl::MakeConstSpan(full), kw);
+    if (self.is_raised() || !rt.IsInstance(self, type)) return self;
   } else {
-    self = Value::Steal(rt.Alloc<Instance>(type));
+    self = BuiltinNew(rt, type, args, kw);
+    if (self.is_raised()) return self;
   }
   const Value* init = type->Lookup(rt.names().init);
-  bool builtin_init = init == nullptr || (rt.TypeOf(*init) == rt.types().builtin_function);
-  if (builtin_init) {
-    if (type->layout() == Layout::kObject && (!args.empty() || !kw.empty())) {
-      return rt.Raise(rt.exc().type_error, absl::StrCat(type->name(), "() takes no arguments"));
-    }
-    return self;
-  }
+  if (IsBuiltin(rt, init)) return BuiltinInit(rt, type, self, args, kw, custom_new);
   Value f = *init;
   absl::InlinedVector<Value, 8> full;
   full.push_back(self);
@@ -298,8 +360,13 @@ void InstallDunderSlots(Runtime& rt, Type* type) {
   if (has("__get__")) s.descr_get = &SlotDescrGet;
   if (has("__set__") || has("__delete__")) s.descr_set = &SlotDescrSet;
   if (has("__format__")) s.format = &SlotFormat;
-  if (type->layout() == Layout::kObject || type->layout() == Layout::kException) {
-    s.construct = &InstanceConstruct;
+  switch (type->layout()) {
+    case Layout::kObject: case Layout::kException: case Layout::kList: case Layout::kTuple:
+    case Layout::kDict:
+      s.construct = &InstanceConstruct;
+      break;
+    default:
+      break;
   }
 }
 

@@ -33,6 +33,7 @@ void InitFunctionTypes(Runtime& rt);
 void InitExceptionTypes(Runtime& rt);
 void InitDescriptorTypes(Runtime& rt);
 void InitAliasTypes(Runtime& rt);  // generic_alias.cc
+void InitSubclassSupport(Runtime& rt);  // subclass.cc: __new__, __init__, dunder wrappers
 
 // types.GenericAlias and types.UnionType (generic_alias.cc).
 bool IsAlias(Runtime& rt, const Value& v);  // either of them
