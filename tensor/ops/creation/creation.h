@@ -90,6 +90,9 @@ absl::StatusOr<Tensor> Index(const Tensor& self, absl::Span<const Tensor> indice
 // summing duplicates. Bumps the version.
 absl::Status IndexPutInPlace(const Tensor& self, absl::Span<const Tensor> indices,
                              const Tensor& values, bool accumulate);
+// self.index_select(dim, index): a contiguous copy of the entries `index` (1-D, int32 or
+// int64) picks along `dim`.
+absl::StatusOr<Tensor> IndexSelect(const Tensor& self, int64_t dim, const Tensor& index);
 // The (N, ndim) int64 coordinates of the nonzero elements, row-major order.
 absl::StatusOr<Tensor> Nonzero(const Tensor& t);
 // self.masked_fill_(mask, value): mask (bool) broadcasts to self.

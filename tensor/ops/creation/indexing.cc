@@ -1,7 +1,7 @@
 // Indexing ops along one dim (index_select, gather, scatter, scatter_add) and by mask
 // (masked_fill, masked_select, nonzero), with ATen's checks and messages.
-// RegisterIndexingOps also registers advanced indexing (advanced_index.cc) and sorting
-// (sorting.cc: sort, argsort, topk).
+// RegisterIndexingOps also registers advanced indexing (advanced_index.cc), sorting
+// (sorting.cc: sort, argsort, topk) and repeat_interleave (repeat_interleave.cc).
 #include <array>
 
 #include "absl/strings/str_cat.h"
@@ -389,6 +389,10 @@ absl::StatusOr<Value> NonzeroOp(const OpArgs& a) { return Wrap(Nonzero(a.tensor(
 
 }  // namespace
 
+absl::StatusOr<Tensor> IndexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
+  return IndexSelectImpl(self, dim, index, /*meta=*/false);
+}
+
 namespace ops {
 
 absl::Status RegisterIndexingOps(OpRegistry& r) {
@@ -446,6 +450,7 @@ absl::Status RegisterIndexingOps(OpRegistry& r) {
                              MaskedSelectOp, kDataDependent));
   RETURN_IF_ERROR(r.Register("nonzero(Tensor self) -> Tensor", nullptr, NonzeroOp, kDataDependent));
   RETURN_IF_ERROR(creation_internal::RegisterSortingOps(r));
+  RETURN_IF_ERROR(creation_internal::RegisterRepeatInterleaveOps(r));
   return creation_internal::RegisterAdvancedIndexOps(r);
 }
 

@@ -1,6 +1,6 @@
 // Shape ops that build new tensors: cat/concat and stack (with type promotion across
-// inputs), repeat, flip, roll, tril/triu. Outputs are contiguous except flip's, which
-// keeps the input's layout, as in PyTorch.
+// inputs), repeat, flip, roll, diag/diagflat/diag_embed, tril/triu. Outputs are
+// contiguous except flip's, which keeps the input's layout, as in PyTorch.
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -256,6 +256,60 @@ absl::StatusOr<Tensor> TriangleImpl(const Tensor& t, int64_t k, bool lower, bool
   return out;
 }
 
+// diag: a vector becomes a square matrix with it on diagonal k; a matrix gives a copy of
+// its diagonal k. Upstream sizes the 2-D case as min(rows, cols - k) (or min(rows + k,
+// cols)) and resizes to it, so a diagonal wholly outside the matrix is a negative size,
+// which it reports as a numel overflow; wick reports the same.
+absl::StatusOr<Tensor> DiagImpl(const Tensor& t, int64_t k, bool meta) {
+  meta = meta || t.is_meta();
+  if (t.dim() == 1) {
+    const int64_t n = t.size(0) + (k >= 0 ? k : -k);
+    const int64_t sizes[] = {n, n};
+    ASSIGN_OR_RETURN(Tensor out, creation_internal::NewContiguous(sizes, t.dtype(), meta));
+    if (meta || out.numel() == 0) return out;
+    creation_internal::FillTensor(out, Scalar(int64_t{0}));
+    const int64_t dstrides[] = {n + 1};
+    const int64_t start = k >= 0 ? k : -k * n;
+    RETURN_IF_ERROR(CopyInto(Tensor::View(out, t.sizes(), dstrides, start), t));
+    return out;
+  }
+  if (t.dim() != 2) return RuntimeError("matrix or a vector expected");
+  const int64_t rows = t.size(0), cols = t.size(1);
+  const int64_t n = k >= 0 ? std::min(rows, cols - k) : std::min(rows + k, cols);
+  if (n < 0) return RuntimeError("numel: integer multiplication overflow");
+  const int64_t sizes[] = {n};
+  ASSIGN_OR_RETURN(Tensor out, creation_internal::NewContiguous(sizes, t.dtype(), meta));
+  if (meta || n == 0) return out;
+  const int64_t sstrides[] = {t.stride(0) + t.stride(1)};
+  const int64_t start = t.storage_offset() + (k >= 0 ? k * t.stride(1) : -k * t.stride(0));
+  RETURN_IF_ERROR(CopyInto(out, Tensor::View(t, sizes, sstrides, start)));
+  return out;
+}
+
+// diag_embed: the last dim of `t` becomes diagonal `offset` of the (dim1, dim2) planes
+// of a new zero tensor (dims counted in the output, which has one more).
+absl::StatusOr<Tensor> DiagEmbedImpl(const Tensor& t, int64_t offset, int64_t dim1, int64_t dim2,
+                                     bool meta) {
+  const int64_t nd = t.dim() + 1;
+  ASSIGN_OR_RETURN(int64_t d1, WrapDimOrIndexError(dim1, nd));
+  ASSIGN_OR_RETURN(int64_t d2, WrapDimOrIndexError(dim2, nd));
+  if (d1 == d2) {
+    return RuntimeError(
+        absl::StrCat("diagonal dimensions cannot be identical ", dim1, ", ", dim2));
+  }
+  const int64_t n = t.size(t.dim() - 1) + (offset >= 0 ? offset : -offset);
+  Shape sizes(t.sizes().begin(), t.sizes().end() - 1);
+  sizes.insert(sizes.begin() + std::min(d1, d2), n);
+  sizes.insert(sizes.begin() + std::max(d1, d2), n);
+  ASSIGN_OR_RETURN(Tensor out,
+                   creation_internal::NewContiguous(sizes, t.dtype(), meta || t.is_meta()));
+  if (out.is_meta() || out.numel() == 0) return out;
+  creation_internal::FillTensor(out, Scalar(int64_t{0}));
+  ASSIGN_OR_RETURN(Tensor diagonal, Diagonal(out, offset, d1, d2));
+  RETURN_IF_ERROR(CopyInto(diagonal, t));
+  return out;
+}
+
 template <typename T>
 absl::StatusOr<Value> Wrap(absl::StatusOr<T> r) {
   if (!r.ok()) return r.status();
@@ -276,6 +330,18 @@ absl::StatusOr<Value> FlipOp(const OpArgs& a, bool meta) {
 }
 absl::StatusOr<Value> RollOp(const OpArgs& a, bool meta) {
   return Wrap(RollImpl(a.tensor(0), a.int_list(1), a.int_list(2), meta));
+}
+absl::StatusOr<Value> DiagOp(const OpArgs& a, bool meta) {
+  return Wrap(DiagImpl(a.tensor(0), a.int_(1), meta));
+}
+absl::StatusOr<Value> DiagEmbedOp(const OpArgs& a, bool meta) {
+  return Wrap(DiagEmbedImpl(a.tensor(0), a.int_(1), a.int_(2), a.int_(3), meta));
+}
+// diagflat: diag of the flattened input (a 0-dim input is one element).
+absl::StatusOr<Value> DiagflatOp(const OpArgs& a, bool meta) {
+  const int64_t flat[] = {-1};
+  ASSIGN_OR_RETURN(Tensor f, Reshape(a.tensor(0), flat));
+  return Wrap(DiagImpl(f, a.int_(1), meta));
 }
 template <bool kLower>
 absl::StatusOr<Value> TriangleOp(const OpArgs& a, bool meta) {
@@ -319,6 +385,10 @@ absl::Status RegisterCopyingShapeOps(OpRegistry& r) {
       {"repeat(Tensor self, int[] repeats) -> Tensor", RepeatOp, kMethod},
       {"flip(Tensor self, int[] dims) -> Tensor", FlipOp, kBoth},
       {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", RollOp, kBoth},
+      {"diag(Tensor self, int diagonal=0) -> Tensor", DiagOp, kBoth},
+      {"diagflat(Tensor self, int offset=0) -> Tensor", DiagflatOp, kBoth},
+      {"diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", DiagEmbedOp,
+       kBoth},
       {"tril(Tensor self, int diagonal=0) -> Tensor", TriangleOp<true>, kBoth},
       {"triu(Tensor self, int diagonal=0) -> Tensor", TriangleOp<false>, kBoth},
       {"tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", TriangleInPlaceOp<true>, kMethod},

@@ -492,5 +492,49 @@ TEST(MetaFunctions, DescribeWithoutData) {
                   "instead.");
 }
 
+TEST(RepeatInterleave, IntAndTensorRepeats) {
+  Tensor x = Lit({1, 2, 3, 4}, {2, 2}, DType::kInt64);
+  EXPECT_EQ(Values(Op("repeat_interleave", {x, 2})), Doubles({1, 1, 2, 2, 3, 3, 4, 4}));
+  Tensor rows = Op("repeat_interleave", {x, test_util::Idx({1, 2}), 0});
+  EXPECT_GEOMETRY(rows, Ints({3, 2}), Ints({2, 1}), 0);
+  EXPECT_EQ(Values(rows), Doubles({1, 2, 3, 4, 3, 4}));
+  Tensor counts = Lit({1, 0, 3}, {3}, DType::kInt32);
+  Tensor idx = Op("repeat_interleave", {counts});
+  EXPECT_EQ(idx.dtype(), DType::kInt32);
+  EXPECT_EQ(Values(idx), Doubles({0, 2, 2, 2}));
+  // The int overload is traceable; the Tensor ones depend on element values.
+  absl::StatusOr<Value> m =
+      CallMeta("repeat_interleave", {Tensor::Meta(Ints{2, 3}, DType::kFloat32), 3, 1});
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_GEOMETRY(m->to_tensor(), Ints({2, 9}), Ints({9, 1}), 0);
+  EXPECT_TRUE(test_util::Registry().Find("repeat_interleave.self_Tensor")->flags.data_dependent);
+  EXPECT_PY_ERROR(Call("repeat_interleave", {x, -1}), "RuntimeError",
+                  "repeats can not be negative");
+  EXPECT_PY_ERROR(CallMeta("repeat_interleave", {Tensor::Meta(Ints{2}, DType::kFloat32), -1}),
+                  "RuntimeError", "repeats can not be negative");
+  EXPECT_PY_ERROR(Call("repeat_interleave", {Vec({1, 2})}), "RuntimeError",
+                  "\"repeat_interleave_cpu\" not implemented for 'Float'");
+  EXPECT_PY_ERROR(Call("repeat_interleave", {x, 2, 0}, {{"output_size", 3}}), "RuntimeError",
+                  "allocated size does not match required size");
+  EXPECT_PY_ERROR(Call("repeat_interleave", {Lit({5}, {}), 3, 0}), "IndexError",
+                  "Dimension specified as 0 but tensor has no dimensions");
+}
+
+TEST(Diag, VectorMatrixAndEmbed) {
+  Tensor v = Vec({1, 2});
+  Tensor d = Op("diag", {v, 1});
+  EXPECT_GEOMETRY(d, Ints({3, 3}), Ints({3, 1}), 0);
+  EXPECT_EQ(Values(d), Doubles({0, 1, 0, 0, 0, 2, 0, 0, 0}));
+  Tensor m = Ar({3, 4});
+  EXPECT_EQ(Values(Op("diag", {m, -1})), Doubles({4, 9}));
+  EXPECT_EQ(Values(Op("diag", {Op("t", {m}), 1})), Doubles({4, 9}));
+  // out[i, b, i] = x[b, i]
+  EXPECT_EQ(Values(Op("diag_embed", {Ar({2, 2}), 0, 0, 2})), Doubles({0, 0, 2, 0, 0, 1, 0, 3}));
+  EXPECT_PY_ERROR(Call("diag", {m, 5}), "RuntimeError", "numel: integer multiplication overflow");
+  EXPECT_PY_ERROR(Call("diag", {Ar({2, 2, 2})}), "RuntimeError", "matrix or a vector expected");
+  EXPECT_PY_ERROR(Call("diag_embed", {Ar({2, 3}), 0, -1, 2}), "RuntimeError",
+                  "diagonal dimensions cannot be identical -1, 2");
+}
+
 }  // namespace
 }  // namespace wick::tensor

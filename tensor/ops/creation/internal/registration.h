@@ -13,6 +13,7 @@ absl::Status RegisterCopyingShapeOps(OpRegistry& r);   // join_ops.cc: cat, stac
 absl::Status RegisterConversionOps(OpRegistry& r);     // convert_ops.cc: clone, to, copy_, ...
 absl::Status RegisterAdvancedIndexOps(OpRegistry& r);  // advanced_index.cc: index, index_put_
 absl::Status RegisterSortingOps(OpRegistry& r);        // sorting.cc: sort, argsort, topk
+absl::Status RegisterRepeatInterleaveOps(OpRegistry& r);  // repeat_interleave.cc
 
 }  // namespace wick::tensor::creation_internal
 
