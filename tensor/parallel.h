@@ -11,9 +11,12 @@ namespace wick::tensor {
 // Work below this many elements always runs serially (ATen's GRAIN_SIZE).
 inline constexpr int64_t kParallelGrain = 32768;
 
-// Threads kernels may use: WICK_NUM_THREADS, default 1. Read once.
+// The most threads kernels use (WICK_NUM_THREADS and SetNumThreads are clamped to it).
+inline constexpr int kMaxThreads = 256;
+
+// Threads kernels may use: WICK_NUM_THREADS (1 to kMaxThreads), default 1. Read once.
 int NumThreads();
-// Overrides NumThreads() (benchmarks, tests).
+// Overrides NumThreads() (benchmarks, tests), clamped to [1, kMaxThreads].
 void SetNumThreads(int n);
 
 namespace internal {

@@ -2,6 +2,8 @@
 // it). Commands arrive with their milestones; each is a small function below.
 #include <sys/stat.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -87,6 +89,26 @@ bool ReadScript(const char* path, std::string* out) {
   return true;
 }
 
+// The end of a script run, as CPython ends: stdout flushed, a failed write to it (a full
+// disk, /dev/full, a closed pipe) reported with exit status 120, and an uncaught
+// KeyboardInterrupt ending the process by SIGINT.
+int FinishRun(const wick::vm::Interpreter& interp, int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    const int err = errno;
+    std::fprintf(stderr,
+                 "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' "
+                 "encoding='utf-8'>\n%s: [Errno %d] %s\n",
+                 err == EPIPE ? "BrokenPipeError" : "OSError", err, std::strerror(err));
+    if (status == 0) status = 120;
+  }
+  std::fflush(stderr);
+  if (interp.interrupted()) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+  }
+  return status;
+}
+
 // wick run SCRIPT [ARGS...]: exit status 0, 1 after an uncaught exception (traceback on
 // stderr), or sys.exit's status.
 int RunCommand(int argc, char** argv) {
@@ -114,9 +136,9 @@ int RunCommand(int argc, char** argv) {
   wick::vm::RegisterTorchNNPrelude();
   wick::vm::InstallTorch(interp);
   wick::runtime::InstallRuntime(interp);  // torch.compile compiles (M3)
+  wick::vm::Interpreter::InstallInterruptHandler();  // Ctrl-C: KeyboardInterrupt
   int status = interp.RunMain(source, argv[2], script_argv);
-  std::fflush(stdout);
-  return status;
+  return FinishRun(interp, status);
 }
 
 // wick explain [--format=text|json] SCRIPT [ARGS...]: runs the script like `wick run`,
@@ -149,7 +171,9 @@ int ExplainCommand(int argc, char** argv) {
   wick::vm::InstallTorch(interp);
   wick::runtime::InstallRuntime(interp);
   wick::runtime::StartExplainRecording(interp);
+  wick::vm::Interpreter::InstallInterruptHandler();
   int status = interp.RunMain(source, argv[first], script_argv);
+  if (interp.interrupted()) return FinishRun(interp, status);
   std::fflush(stdout);
   const std::vector<wick::runtime::ExplainEvent> events = wick::runtime::TakeExplainEvents(interp);
   const std::string report = json ? wick::runtime::FormatExplainJson(events)

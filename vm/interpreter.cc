@@ -4,11 +4,15 @@
 // limit and the FrameEvalHook. The dispatch loop is vm/internal/eval.cc.
 #include "vm/interpreter.h"
 
-#include <pthread.h>
+#include <signal.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -23,22 +27,6 @@
 
 namespace wick::vm {
 namespace {
-
-// This thread's stack bottom (lowest address) and the floor frames may not go below:
-// the bottom plus a reserve for the C++ work a frame does without entering another
-// frame (printing a traceback, tracing, running a graph). {0, 0} when unknown.
-std::pair<uintptr_t, uintptr_t> CurrentNativeStack() {
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) != 0) return {0, 0};
-  void* bottom = nullptr;
-  size_t size = 0;
-  const bool ok = pthread_attr_getstack(&attr, &bottom, &size) == 0;
-  pthread_attr_destroy(&attr);
-  if (!ok || bottom == nullptr) return {0, 0};
-  const size_t reserve = std::min<size_t>(size / 4, size_t{1} << 20);
-  const auto b = reinterpret_cast<uintptr_t>(bottom);
-  return {b, b + reserve};
-}
 
 }  // namespace
 
@@ -69,28 +57,67 @@ Interpreter::~Interpreter() {
   if (rt_.interpreter() == this) rt_.set_interpreter(nullptr);
 }
 
+// A C++ exception that reached a frame boundary, as the Python exception it stands for:
+// an allocation failure is MemoryError (the frame's values are dropped; the interpreter
+// stays usable), anything else an internal error the script can still catch.
+std::atomic<bool> InterpreterAccess::interrupt_requested_{false};
+
+void Interpreter::RequestInterrupt() {
+  InterpreterAccess::interrupt_requested_.store(true, std::memory_order_relaxed);
+}
+
+bool InterpreterAccess::RaiseInterrupt(Runtime& rt) {
+  if (!interrupt_requested_.exchange(false)) return false;
+  rt.RaiseValue(Value::Borrow(rt.exc().keyboard_interrupt));
+  return true;
+}
+
+namespace {
+void OnSigint(int) { Interpreter::RequestInterrupt(); }
+}  // namespace
+
+void Interpreter::InstallInterruptHandler() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = OnSigint;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+static Value RaiseNativeException(Runtime& rt, const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr ||
+      dynamic_cast<const std::length_error*>(&e) != nullptr) {
+    return rt.RaiseNoMemory();
+  }
+  return rt.Raise(rt.exc().runtime_error, absl::StrCat("wick internal error: ", e.what()));
+}
+
 // Python's recursion limit, and the native stack's: either raises RecursionError, so
 // deep recursion never overflows the C++ stack even when frames are larger than usual
 // (sanitizer builds, tracing) or the program raised sys.setrecursionlimit.
-static bool TooDeep(int depth, int limit) {
-  if (depth >= limit) return true;
-  static thread_local const std::pair<uintptr_t, uintptr_t> stack = CurrentNativeStack();
-  const auto sp = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
-  return sp >= stack.first && sp < stack.second;
+static bool TooDeep(const Runtime& rt, int depth, int limit) {
+  return depth >= limit || rt.NativeStackLow();
 }
 
 Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry, bool hook) {
-  if (TooDeep(in.depth_, in.recursion_limit_)) {
+  if (TooDeep(in.rt_, in.depth_, in.recursion_limit_)) {
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
   }
+  if (TakeInterrupt(in.rt_)) return Value::Raised();  // Ctrl-C: a call is a safe point
   ++in.depth_;
   f.back = in.current_frame_;
   f.next_instr = entry;
   in.current_frame_ = &f;
   Value result;
-  if (in.hook_ == nullptr || !hook || (f.code->flags & kCodeStep) != 0 ||
-      !in.hook_->OnFrameEnter(in, f, entry, &result)) {
-    result = Eval(in, f);
+  try {
+    if (in.hook_ == nullptr || !hook || (f.code->flags & kCodeStep) != 0 ||
+        !in.hook_->OnFrameEnter(in, f, entry, &result)) {
+      result = Eval(in, f);
+    }
+  } catch (const std::exception& e) {
+    // No C++ exception crosses a Python frame: the frame raises it as Python's.
+    result = RaiseNativeException(in.rt_, e);
   }
   in.current_frame_ = f.back;
   --in.depth_;
@@ -98,7 +125,7 @@ Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry, bool
 }
 
 Value InterpreterAccess::RunGeneratorFrame(Interpreter& in, Frame& f) {
-  if (TooDeep(in.depth_, in.recursion_limit_)) {
+  if (TooDeep(in.rt_, in.depth_, in.recursion_limit_)) {
     if (f.throw_on_entry) in.rt_.ClearException();
     f.throw_on_entry = false;
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
@@ -106,7 +133,12 @@ Value InterpreterAccess::RunGeneratorFrame(Interpreter& in, Frame& f) {
   ++in.depth_;
   f.back = in.current_frame_;
   in.current_frame_ = &f;
-  Value result = Eval(in, f);
+  Value result;
+  try {
+    result = Eval(in, f);
+  } catch (const std::exception& e) {
+    result = RaiseNativeException(in.rt_, e);
+  }
   in.current_frame_ = f.back;
   f.back = nullptr;
   --in.depth_;
@@ -364,6 +396,11 @@ int Interpreter::RunMain(absl::string_view source, absl::string_view filename,
   Value exc = rt_.FetchException();
   if (rt_.IsInstance(exc, rt_.exc().system_exit)) return SystemExitStatus(*this, exc);
   PrintException(exc);
+  fflush(stdout);
+  if (rt_.IsInstance(exc, rt_.exc().keyboard_interrupt)) {
+    interrupted_ = true;
+    return 130;  // 128 + SIGINT, what a shell reports for CPython's exit by SIGINT
+  }
   return 1;
 }
 

@@ -178,9 +178,22 @@ class Interpreter {
   // The "generator" type (vm/internal/generator.cc).
   Type* generator_type() const { return generator_type_; }
 
+  // --- Signals ---------------------------------------------------------------------
+  // Asks every running interpreter to raise KeyboardInterrupt at its next safe point (a
+  // backward jump or a call), as CPython does on SIGINT. Async-signal-safe: a SIGINT
+  // handler calls it. InstallInterruptHandler installs such a handler (the CLI does).
+  static void RequestInterrupt();
+  static void InstallInterruptHandler();
+  // Whether the last uncaught exception of RunMain was KeyboardInterrupt (the CLI then
+  // ends by SIGINT, as CPython does).
+  bool interrupted() const { return interrupted_; }
+
   // --- Limits and output -------------------------------------------------------------
   int recursion_limit() const { return recursion_limit_; }
-  void set_recursion_limit(int n) { recursion_limit_ = n; }
+  void set_recursion_limit(int n) {
+    recursion_limit_ = n;
+    rt_.set_native_recursion_limit(n);
+  }
   int depth() const { return depth_; }
   // print() and the traceback printer write through these (tests capture them).
   std::function<void(absl::string_view)> write_stdout;
@@ -199,6 +212,7 @@ class Interpreter {
   Frame* current_frame_ = nullptr;
   int depth_ = 0;
   int recursion_limit_ = 1000;
+  bool interrupted_ = false;
   friend class InterpreterAccess;  // vm/internal: the dispatch loop and helpers
 };
 

@@ -3,6 +3,8 @@
 #include "vm/protocol.h"
 
 #include <cmath>
+#include <new>
+#include <stdexcept>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -28,6 +30,8 @@ Value Repr(Runtime& rt, const Value& v) {
     case Value::Tag::kObject: break;
   }
   Type* t = v.object()->type();
+  RecursionScope scope(rt, " while getting the repr of an object");
+  if (!scope.ok()) return Value::Raised();
   Value r = t->slots().repr(rt, v);
   if (r.is_raised() || rt.IsInstance(r, rt.types().str)) return r;
   return RaiseTypeName(rt, "__repr__ returned non-string (type ", r, ")");
@@ -37,6 +41,8 @@ Value ToStr(Runtime& rt, const Value& v) {
   if (!v.is_object()) return Repr(rt, v);
   Type* t = v.object()->type();
   if (t == rt.types().str) return v;
+  RecursionScope scope(rt, " while getting the str of an object");
+  if (!scope.ok()) return Value::Raised();
   Value r = t->slots().str != nullptr ? t->slots().str(rt, v) : t->slots().repr(rt, v);
   if (r.is_raised() || rt.IsInstance(r, rt.types().str)) return r;
   return RaiseTypeName(rt, "__str__ returned non-string (type ", r, ")");
@@ -73,7 +79,8 @@ bool Hash(Runtime& rt, const Value& v, int64_t* out) {
     RaiseTypeName(rt, "unhashable type: '", v, "'");
     return false;
   }
-  return t->slots().hash(rt, v, out);
+  RecursionScope scope(rt, " while hashing an object");  // a tuple nested 100k deep
+  return scope.ok() && t->slots().hash(rt, v, out);
 }
 
 int Truthy(Runtime& rt, const Value& v) {
@@ -145,6 +152,8 @@ Value Compare(Runtime& rt, const Value& a, const Value& b, CmpOp op) {
   }
   Type* ta = rt.TypeOf(a);
   Type* tb = rt.TypeOf(b);
+  RecursionScope scope(rt, " in comparison");
+  if (!scope.ok()) return Value::Raised();
   bool checked_reverse = false;
   if (ta != tb && tb->IsSubtypeOf(ta) && tb->slots().compare != nullptr) {
     checked_reverse = true;
@@ -254,7 +263,14 @@ Value BinaryOp(Runtime& rt, BinOp op, const Value& a, const Value& b) {
       default: break;
     }
   }
-  Value r = BinaryOp1(rt, op, a, b);
+  Value r;
+  try {
+    r = BinaryOp1(rt, op, a, b);
+  } catch (const std::bad_alloc&) {  // a huge repeat or concatenation
+    return rt.RaiseNoMemory();
+  } catch (const std::length_error&) {
+    return rt.RaiseNoMemory();
+  }
   if (!rt.IsNotImplemented(r)) return r;
   return RaiseBinaryError(rt, op, a, b, /*inplace=*/false);
 }
@@ -359,6 +375,11 @@ bool Unpack(Runtime& rt, const Value& iterable, std::vector<Value>* out) {
                                                           : internal::TupleItems(iterable);
     out->insert(out->end(), items.begin(), items.end());
     return true;
+  }
+  if (rt.TypeOf(iterable) == rt.types().range) {
+    // Its length up front, as CPython's length hint: list(range(10**12)) fails at once
+    // (bad_alloc, MemoryError to the script) instead of filling memory first.
+    out->reserve(out->size() + static_cast<size_t>(iterable.as<Range>()->length));
   }
   Value it = GetIter(rt, iterable);
   if (it.is_raised()) return false;

@@ -2,7 +2,11 @@
 // pending exception.
 #include "vm/runtime.h"
 
+#include <pthread.h>
+
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -431,6 +435,46 @@ Value Runtime::NewException(Type* type, std::vector<Value> args) {
 
 Value Runtime::Raise(Type* type, absl::string_view message) {
   pending_ = NewException(type, {NewStr(message)});
+  return Value::Raised();
+}
+
+namespace {
+
+// This thread's stack bottom (lowest address) and the floor frames may not go below:
+// the bottom plus a reserve for the C++ work a frame does without entering another
+// frame (printing a traceback, tracing, running a graph). {0, 0} when unknown.
+std::pair<uintptr_t, uintptr_t> CurrentNativeStack() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return {0, 0};
+  void* bottom = nullptr;
+  size_t size = 0;
+  const bool ok = pthread_attr_getstack(&attr, &bottom, &size) == 0;
+  pthread_attr_destroy(&attr);
+  if (!ok || bottom == nullptr) return {0, 0};
+  const size_t reserve = std::min<size_t>(size / 4, size_t{1} << 20);
+  const auto b = reinterpret_cast<uintptr_t>(bottom);
+  return {b, b + reserve};
+}
+
+}  // namespace
+
+bool Runtime::NativeStackLow() const {
+  static thread_local const std::pair<uintptr_t, uintptr_t> stack = CurrentNativeStack();
+  const auto sp = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  return sp >= stack.first && sp < stack.second;
+}
+
+bool Runtime::EnterRecursiveCall(absl::string_view where) {
+  if (native_depth_ >= native_limit_ || NativeStackLow()) {
+    Raise(exc_.recursion_error, absl::StrCat("maximum recursion depth exceeded", where));
+    return false;
+  }
+  ++native_depth_;
+  return true;
+}
+
+Value Runtime::RaiseNoMemory() {
+  pending_ = NewException(exc_.memory_error, {});
   return Value::Raised();
 }
 

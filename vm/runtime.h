@@ -44,6 +44,7 @@ class Set;
   X(import_error, "ImportError", exception)                         \
   X(module_not_found_error, "ModuleNotFoundError", import_error)    \
   X(lookup_error, "LookupError", exception)                         \
+  X(memory_error, "MemoryError", exception)                         \
   X(index_error, "IndexError", lookup_error)                        \
   X(key_error, "KeyError", lookup_error)                            \
   X(name_error, "NameError", exception)                             \
@@ -184,6 +185,19 @@ class Runtime {
   Value Raise(Type* type, absl::string_view message);
   // Raises an exception instance (or instantiates a class with no arguments).
   Value RaiseValue(Value exc);
+  // Whether this thread's native stack is near its end: the interpreter and native walks
+  // over user data raise RecursionError there rather than overflow it.
+  bool NativeStackLow() const;
+  // CPython's Py_EnterRecursiveCall, for native walks over user data (repr, str, hash,
+  // comparison of nested containers): one level each against the recursion limit and
+  // the native stack; false after raising RecursionError("maximum recursion depth
+  // exceeded" + where). Pair with LeaveRecursiveCall (or use RecursionScope).
+  bool EnterRecursiveCall(absl::string_view where);
+  void LeaveRecursiveCall() { --native_depth_; }
+  // The limit EnterRecursiveCall counts to (the interpreter keeps it equal to its own).
+  void set_native_recursion_limit(int n) { native_limit_ = n; }
+  // Raises MemoryError() (no arguments, as CPython's): an allocation failed.
+  Value RaiseNoMemory();
   // Raises KeyError(key): the one exception whose str() is repr(key).
   Value RaiseKeyError(const Value& key);
   // Raises the Python exception named by base/python_error.h's payload of `s`.
@@ -231,6 +245,25 @@ class Runtime {
   Value pending_;
   std::vector<Object*> repr_stack_;
   Interpreter* interpreter_ = nullptr;
+  int native_depth_ = 0;
+  int native_limit_ = 1000;
+};
+
+// EnterRecursiveCall for one scope: `if (!scope.ok()) return Value::Raised();`.
+class RecursionScope {
+ public:
+  RecursionScope(Runtime& rt, absl::string_view where)
+      : rt_(rt), ok_(rt.EnterRecursiveCall(where)) {}
+  ~RecursionScope() {
+    if (ok_) rt_.LeaveRecursiveCall();
+  }
+  RecursionScope(const RecursionScope&) = delete;
+  RecursionScope& operator=(const RecursionScope&) = delete;
+  bool ok() const { return ok_; }
+
+ private:
+  Runtime& rt_;
+  bool ok_;
 };
 
 }  // namespace wick::vm

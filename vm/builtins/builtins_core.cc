@@ -38,6 +38,13 @@ void WriteOut(Runtime& rt, bool to_stderr, absl::string_view text) {
   std::fwrite(text.data(), 1, text.size(), to_stderr ? stderr : stdout);
 }
 
+void FlushOut(Runtime& rt, bool to_stderr) {
+  // The default writers go through C stdio; a host's own writer gets every write as it
+  // happens, and flushing stdio then costs nothing.
+  (void)rt;
+  std::fflush(to_stderr ? stderr : stdout);
+}
+
 namespace {
 
 // print(*objects, sep=' ', end='\n', file=None, flush=False)
@@ -62,13 +69,23 @@ Value Print(Runtime& rt, Args args, const KwArgs& kw) {
   }
   text += end;
   const Value* file = kw.Find("file");
+  const Value* flush = kw.Find("flush");
+  int flushing = 0;
+  if (flush != nullptr && (flushing = Truthy(rt, *flush)) < 0) return Value::Raised();
   if (file == nullptr || file->is_none()) {
     WriteOut(rt, false, text);
+    if (flushing) FlushOut(rt, false);
     return Value::None();
   }
-  // Any object with write() works, as in CPython (sys.stderr is one).
+  // Any object with write() works, as in CPython (sys.stderr is one); flush=True calls
+  // its flush().
   Value r = CallMethod(rt, *file, "write", {rt.NewStr(std::move(text))});
-  return r.is_raised() ? r : Value::None();
+  if (r.is_raised()) return r;
+  if (flushing) {
+    r = CallMethod(rt, *file, "flush", {});
+    if (r.is_raised()) return r;
+  }
+  return Value::None();
 }
 
 Value ReprFn(Runtime& rt, Args args, const KwArgs& kw) {

@@ -28,6 +28,8 @@ void InitSuperType(Runtime& rt);                    // super
 // print()'s and sys.stdout's output: through the interpreter's writers when there is
 // one, else the process's stdout / stderr.
 void WriteOut(Runtime& rt, bool to_stderr, absl::string_view text);
+// Flushes what WriteOut buffered (print(flush=True), sys.stdout.flush()).
+void FlushOut(Runtime& rt, bool to_stderr);
 
 // Native module initialisers: fill `module` (a Module Value); false after raising.
 bool InitMathModule(Runtime& rt, const Value& module);

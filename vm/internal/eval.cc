@@ -703,7 +703,11 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
           PUSH(std::move(v));
         }
         DISPATCH();
-        TARGET(JUMP): JUMPTO(arg); DISPATCH();
+        TARGET(JUMP):
+          // A backward jump (every loop takes one) is a safe point for Ctrl-C.
+          if (code + arg < ip && InterpreterAccess::TakeInterrupt(rt)) goto error;
+          JUMPTO(arg);
+          DISPATCH();
         TARGET(POP_JUMP_IF_FALSE):
         TARGET(POP_JUMP_IF_TRUE): {
           int t = Truth(rt, TOP());

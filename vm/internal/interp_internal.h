@@ -6,6 +6,7 @@
 #define WICK_VM_INTERNAL_INTERP_INTERNAL_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -41,6 +42,16 @@ class InterpreterAccess {
   // frame linking like RunFrame, but never the FrameEvalHook.
   static Value RunGeneratorFrame(Interpreter& in, Frame& f);
   static Runtime& rt(Interpreter& in) { return in.rt_; }
+  // Takes a pending Interpreter::RequestInterrupt: true after raising KeyboardInterrupt.
+  static bool TakeInterrupt(Runtime& rt) {
+    if (ABSL_PREDICT_TRUE(!interrupt_requested_.load(std::memory_order_relaxed))) return false;
+    return RaiseInterrupt(rt);
+  }
+
+ private:
+  friend class Interpreter;
+  static bool RaiseInterrupt(Runtime& rt);
+  static std::atomic<bool> interrupt_requested_;
 };
 
 namespace internal {

@@ -28,6 +28,17 @@ void ShortestDigits(double d, std::string* digits, int* decpt) {
   *decpt = exp + 1;
 }
 
+// snprintf of one double with a precision argument, however long the result.
+std::string PrintfDouble(const char* fmt, int precision, double d) {
+  char small[512];
+  const int n = std::snprintf(small, sizeof(small), fmt, precision, d);
+  if (n < static_cast<int>(sizeof(small))) return std::string(small, n);
+  std::string out(n + 1, '\0');
+  std::snprintf(out.data(), out.size(), fmt, precision, d);
+  out.resize(n);
+  return out;
+}
+
 // Places `digits` with decimal exponent `decpt` the way repr / format('') do.
 std::string PlaceDigits(const std::string& digits, int decpt, bool use_exp, bool add_dot_0) {
   std::string out;
@@ -129,6 +140,10 @@ bool ParseSpec(Runtime& rt, absl::string_view s, absl::string_view type_name, Sp
     ++i;
     size_t before = i;
     if (!read_number(&spec->precision)) return false;
+    if (spec->precision > INT32_MAX) {  // CPython keeps it in a C int
+      rt.Raise(rt.exc().value_error, "precision too big");
+      return false;
+    }
     if (i == before) {
       rt.Raise(rt.exc().value_error, "Format specifier missing precision");
       return false;
@@ -205,7 +220,11 @@ std::string Assemble(const Spec& spec, absl::string_view sign_prefix, absl::stri
   int64_t len = static_cast<int64_t>(sign_prefix.size()) + CodePoints(number);
   int64_t pad = width > len ? width - len : 0;
   auto fill = [&](int64_t n) {
+    // All of it at once: a width the machine cannot hold fails here (bad_alloc, which
+    // the caller raises as MemoryError) instead of growing for minutes.
+    if (spec.fill_utf8.size() == 1) return std::string(n, spec.fill_utf8[0]);
     std::string f;
+    f.reserve(n * spec.fill_utf8.size());
     for (int64_t i = 0; i < n; ++i) f += spec.fill_utf8;
     return f;
   };
@@ -336,9 +355,7 @@ Value FormatFloat(Runtime& rt, double v, absl::string_view spec_text) {
     // happens one digit earlier and fixed notation keeps a ".0" (CPython's
     // add_dot_0_if_integer in format_float_short).
     int p = static_cast<int>(std::max<int64_t>(spec.precision, 1));
-    char ebuf[512];
-    std::snprintf(ebuf, sizeof(ebuf), "%.*e", p - 1, mag);
-    std::string e(ebuf);
+    const std::string e = PrintfDouble("%.*e", p - 1, mag);  // any precision, any length
     size_t epos = e.find('e');
     int exp = std::stoi(e.substr(epos + 1));
     std::string digits;
@@ -354,15 +371,7 @@ Value FormatFloat(Runtime& rt, double v, absl::string_view spec_text) {
     char conv = type == 0 || type == 'n' ? 'g' : type == '%' ? 'f' : type;
     if ((conv == 'g' || conv == 'G') && prec == 0) prec = 1;
     std::string fmt = absl::StrCat("%", spec.alt ? "#" : "", ".*", std::string(1, conv));
-    char small[512];
-    int n = std::snprintf(small, sizeof(small), fmt.c_str(), static_cast<int>(prec), mag);
-    if (n < static_cast<int>(sizeof(small))) {
-      body.assign(small, n);
-    } else {
-      body.resize(n + 1);
-      std::snprintf(body.data(), body.size(), fmt.c_str(), static_cast<int>(prec), mag);
-      body.resize(n);
-    }
+    body = PrintfDouble(fmt.c_str(), static_cast<int>(prec), mag);
     if (type == '%') body += "%";
   }
   if (spec.z && negative && std::isfinite(mag)) {

@@ -99,7 +99,9 @@ Value StrMul(Runtime& rt, const Value& a, const Value& b) {
   int64_t count = n.as_int();
   absl::string_view text = StrView(s);
   if (count <= 0 || text.empty()) return rt.empty_str();
-  if (count > (int64_t{1} << 40) / static_cast<int64_t>(text.size())) {
+  // CPython: a length past PY_SSIZE_T_MAX is an OverflowError, a length malloc refuses
+  // a MemoryError (bad_alloc, raised by the caller's BinaryOp).
+  if (count > INT64_MAX / static_cast<int64_t>(text.size())) {
     return rt.Raise(rt.exc().overflow_error, "repeated string is too long");
   }
   std::string out;

@@ -154,7 +154,7 @@ Value StrPercentFormat(Runtime& rt, absl::string_view fmt, const Value& args) {
     while (i < fmt.size() && absl::string_view("-+ #0").find(fmt[i]) != absl::string_view::npos) {
       flags.push_back(fmt[i++]);
     }
-    auto read_num = [&](int64_t* out_num) {
+    auto read_num = [&](int64_t* out_num, const char* what) {
       if (i < fmt.size() && fmt[i] == '*') {
         ++i;
         Value n;
@@ -168,12 +168,18 @@ Value StrPercentFormat(Runtime& rt, absl::string_view fmt, const Value& args) {
       }
       if (i < fmt.size() && absl::ascii_isdigit(fmt[i])) {
         *out_num = 0;
-        while (i < fmt.size() && absl::ascii_isdigit(fmt[i])) *out_num = *out_num * 10 + (fmt[i++] - '0');
+        while (i < fmt.size() && absl::ascii_isdigit(fmt[i])) {
+          *out_num = *out_num * 10 + (fmt[i++] - '0');
+          if (*out_num > INT32_MAX) {  // CPython reads these into a C int
+            rt.Raise(rt.exc().value_error, absl::StrCat(what, " too big"));
+            return false;
+          }
+        }
       }
       return true;
     };
     int64_t width = -1, precision = -1;
-    if (!read_num(&width)) return Value::Raised();
+    if (!read_num(&width, "width")) return Value::Raised();
     if (width < -1) {
       flags.push_back('-');
       width = -width;
@@ -181,7 +187,7 @@ Value StrPercentFormat(Runtime& rt, absl::string_view fmt, const Value& args) {
     if (i < fmt.size() && fmt[i] == '.') {
       ++i;
       precision = 0;
-      if (!read_num(&precision)) return Value::Raised();
+      if (!read_num(&precision, "precision")) return Value::Raised();
     }
     while (i < fmt.size() && (fmt[i] == 'l' || fmt[i] == 'h' || fmt[i] == 'L')) ++i;
     if (i >= fmt.size()) return rt.Raise(rt.exc().value_error, "incomplete format");
@@ -209,6 +215,21 @@ Value StrPercentFormat(Runtime& rt, absl::string_view fmt, const Value& args) {
 
 namespace {
 
+// A field number of str.format ("{12}", "{0[3]}"): ValueError past the largest index,
+// as CPython says it.
+bool ParseFieldNumber(Runtime& rt, absl::string_view digits, int64_t* out) {
+  int64_t n = 0;
+  for (char c : digits) {
+    if (n > (INT64_MAX - (c - '0')) / 10) {
+      rt.Raise(rt.exc().value_error, "Too many decimal digits in format string");
+      return false;
+    }
+    n = n * 10 + (c - '0');
+  }
+  *out = n;
+  return true;
+}
+
 // Resolves a str.format field name ("0", "name", "0.attr", "x[1]") to its value.
 Value ResolveField(Runtime& rt, absl::string_view name, Args pos, const KwArgs& kw,
                    int* auto_index, bool* manual) {
@@ -233,7 +254,7 @@ Value ResolveField(Runtime& rt, absl::string_view name, Args pos, const KwArgs& 
     }
     *manual = true;
     int64_t i = 0;
-    for (char c : head) i = i * 10 + (c - '0');
+    if (!ParseFieldNumber(rt, head, &i)) return Value::Raised();
     if (i >= static_cast<int64_t>(pos.size())) {
       return rt.Raise(rt.exc().index_error,
                       absl::StrCat("Replacement index ", i, " out of range for positional args tuple"));
@@ -258,9 +279,14 @@ Value ResolveField(Runtime& rt, absl::string_view name, Args pos, const KwArgs& 
         return rt.Raise(rt.exc().value_error, "Missing ']' in format string");
       }
       absl::string_view key = name.substr(end + 1, close - end - 1);
-      Value k = !key.empty() && std::all_of(key.begin(), key.end(), absl::ascii_isdigit)
-                    ? Value::Int(std::stoll(std::string(key)))
-                    : rt.NewStr(key);
+      Value k;
+      if (!key.empty() && std::all_of(key.begin(), key.end(), absl::ascii_isdigit)) {
+        int64_t index = 0;
+        if (!ParseFieldNumber(rt, key, &index)) return Value::Raised();
+        k = Value::Int(index);
+      } else {
+        k = rt.NewStr(key);
+      }
       v = GetItem(rt, v, k);
       end = close + 1;
     }

@@ -214,9 +214,8 @@ Value TupleMul(Runtime& rt, const Value& a, const Value& b) {
   const std::vector<Value>& items = TupleItems(t);
   int64_t count = n.as_int();
   if (count <= 0 || items.empty()) return rt.empty_tuple();
-  if (count > (int64_t{1} << 32) / static_cast<int64_t>(items.size())) {
-    return rt.Raise(rt.exc().overflow_error, "repeated tuple is too long");
-  }
+  // MemoryError as CPython's: past the largest size, or what the allocator refuses.
+  if (count > INT64_MAX / 16 / static_cast<int64_t>(items.size())) return rt.RaiseNoMemory();
   std::vector<Value> out;
   out.reserve(items.size() * count);
   for (int64_t i = 0; i < count; ++i) out.insert(out.end(), items.begin(), items.end());
