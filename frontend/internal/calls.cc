@@ -585,8 +585,10 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     vm::Type* cls = v.as<vm::Type>();
     bool is_module = !k.nn_module_type.is_none() &&
                      cls->IsSubtypeOf(k.nn_module_type.as<vm::Type>());
-    if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module &&
-        cls->Lookup("__new__") == nullptr) {
+    // object.__new__ (or none) allocates a plain instance: ConstructObject's model.
+    const vm::Value* new_fn = cls->Lookup("__new__");
+    const bool default_new = new_fn == nullptr || new_fn == rt.types().object->Lookup("__new__");
+    if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module && default_new) {
       return ConstructObject(tx, fn, std::move(args), std::move(kwargs));
     }
     return tx.Break("Unsupported: class construction", v.as<vm::Type>()->name(),
