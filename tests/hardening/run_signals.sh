@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Signals and output errors as CPython has them (issue M13): SIGINT raises
+# KeyboardInterrupt that the script can catch (its finally blocks run); an uncaught one
+# prints its traceback and ends the process by SIGINT (status 130 in a shell); output
+# written with flush=True is not lost when the process dies; a failed write to stdout
+# (/dev/full) exits 120 with CPython's message; WICK_NUM_THREADS is range-checked.
+# Usage: run_signals.sh WICK
+set -u
+wick="$1"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+check() {  # check NAME CONDITION-STATUS DETAILS
+  if [[ "$2" == 0 ]]; then
+    echo "ok   $1"; passed=$((passed + 1))
+  else
+    echo "FAIL $1"; echo "$3"; failed=$((failed + 1))
+  fi
+}
+# Runs SCRIPT in the background (a new session, so SIGINT is not ignored as it is for
+# background jobs), waits for its first line of output, sends SIGINT, and waits.
+interrupt() {
+  local script="$1" out="$2" err="$3"
+  setsid "$wick" run "$script" > "$out" 2> "$err" &
+  local pid=$! i
+  for i in $(seq 1 200); do [[ -s "$out" ]] && break; sleep 0.05; done
+  kill -INT "$pid"
+  wait "$pid"
+  return $?
+}
+
+cat > "$work/caught.py" <<'PY'
+n = 0
+try:
+    print("start", flush=True)
+    while True:
+        n += 1
+except KeyboardInterrupt as e:
+    print("caught", type(e).__name__, repr(e))
+finally:
+    print("finally runs")
+print("after", n > 0)
+PY
+interrupt "$work/caught.py" "$work/out" "$work/err"; rc=$?
+check "KeyboardInterrupt is catchable" $([[ $rc == 0 && "$(cat "$work/out")" == $'start\ncaught KeyboardInterrupt KeyboardInterrupt()\nfinally runs\nafter True' ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out") err=$(cat "$work/err")"
+
+cat > "$work/context.py" <<'PY'
+class Guard:
+    def __enter__(self):
+        print("enter", flush=True)
+    def __exit__(self, *exc):
+        print("exit", exc[0].__name__)
+def spin(k):
+    while True:
+        k += 1
+with Guard():
+    spin(0)
+PY
+interrupt "$work/context.py" "$work/out" "$work/err"; rc=$?
+check "uncaught: __exit__ runs, traceback, exit by SIGINT" \
+  $([[ $rc == 130 && "$(cat "$work/out")" == $'enter\nexit KeyboardInterrupt' && "$(tail -n 1 "$work/err")" == KeyboardInterrupt ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out") err=$(cat "$work/err")"
+
+printf 'print("hello")\n' > "$work/full.py"
+"$wick" run "$work/full.py" > /dev/full 2> "$work/err"; rc=$?
+check "/dev/full: exit 120 with CPython's message" \
+  $([[ $rc == 120 && "$(tail -n 1 "$work/err")" == "OSError: [Errno 28] No space left on device" ]]; echo $?) \
+  "rc=$rc err=$(cat "$work/err")"
+
+cat > "$work/flush.py" <<'PY'
+import sys
+print("a", flush=True)
+sys.stdout.write("b\n")
+sys.stdout.flush()
+print("c", file=sys.stdout, flush=True)
+print("d")
+while True:
+    pass
+PY
+setsid "$wick" run "$work/flush.py" > "$work/out" 2> /dev/null &
+pid=$!
+for i in $(seq 1 200); do [[ "$(wc -l < "$work/out")" -ge 3 ]] && break; sleep 0.05; done
+kill -KILL "$pid"; wait "$pid" 2> /dev/null
+check "flush=True and flush() reach the file before a crash" \
+  $([[ "$(cat "$work/out")" == $'a\nb\nc' ]]; echo $?) "out=$(cat "$work/out")"
+
+printf 'import torch\nprint((torch.ones(100000) * 2).sum())\n' > "$work/threads.py"
+WICK_NUM_THREADS=65536 "$wick" run "$work/threads.py" > "$work/out" 2> "$work/err"; rc=$?
+check "WICK_NUM_THREADS past the limit is clamped with a warning" \
+  $([[ $rc == 0 && "$(cat "$work/out")" == "tensor(200000.)" && "$(cat "$work/err")" == *"is more than 256"* ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out") err=$(cat "$work/err")"
+
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]
