@@ -122,6 +122,12 @@ absl::StatusOr<Tensor> Lerp(const Tensor& self, const Tensor& end, Scalar weight
                             OpMode mode = {});
 absl::StatusOr<Tensor> LerpTensor(const Tensor& self, const Tensor& end, const Tensor& weight,
                                   OpMode mode = {});
+// self + value * tensor1 * tensor2 and self + value * tensor1 / tensor2, over the
+// promoted dtype of all three (addcdiv refuses two integer operands, as 1.13 does).
+absl::StatusOr<Tensor> Addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
+                               Scalar value, OpMode mode = {});
+absl::StatusOr<Tensor> Addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
+                               Scalar value, OpMode mode = {});
 
 }  // namespace wick::tensor
 

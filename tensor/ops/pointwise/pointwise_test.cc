@@ -60,7 +60,8 @@ TEST_F(PointwiseRegistryTest, RegistersEveryOp) {
         "where", "eq", "eq_", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",
         "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
         "bitwise_not", "isnan", "isinf", "isfinite", "nan_to_num", "nan_to_num_", "lerp",
-        "lerp_", "hardtanh", "leaky_relu", "elu", "softplus"}) {
+        "lerp_", "addcmul", "addcmul_", "addcdiv", "addcdiv_", "hardtanh", "leaky_relu", "elu",
+        "softplus"}) {
     EXPECT_FALSE(registry_->Overloads(name).empty()) << name;
   }
   const OpDef* add_ = registry_->Find("add_.Tensor");

@@ -1,6 +1,6 @@
 // Registry entries for binary and ternary pointwise ops: arithmetic with aliases and
 // in-place forms, pow's three overloads, comparisons (Scalar and Tensor overloads),
-// logical and bitwise ops, maximum/minimum, where and lerp.
+// logical and bitwise ops, maximum/minimum, where, lerp and addcmul/addcdiv.
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -185,6 +185,14 @@ void RegisterTernary(Registrar& r) {
                    RETURN_IF_ERROR(
                        RejectNumbers(a, "lerp", {0, 1, 2}, {"input", "end", "weight"}));
                    return LerpTensor(a.tensor(0), a.tensor(1), a.tensor(2), mode);
+                 });
+  AddWithInplace(r, "addcmul", "", ", Tensor tensor1, Tensor tensor2, *, Scalar value=1", true,
+                 [](const OpArgs& a, OpMode mode) {
+                   return Addcmul(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), mode);
+                 });
+  AddWithInplace(r, "addcdiv", "", ", Tensor tensor1, Tensor tensor2, *, Scalar value=1", true,
+                 [](const OpArgs& a, OpMode mode) {
+                   return Addcdiv(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), mode);
                  });
 }
 

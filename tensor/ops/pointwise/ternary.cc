@@ -1,5 +1,5 @@
-// Ops over three tensors: where, clamp with tensor bounds, and lerp (whose weight may
-// also be a Python number).
+// Ops over three tensors: where, clamp with tensor bounds, lerp (whose weight may also
+// be a Python number), and addcmul/addcdiv (which promote all three operands).
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
@@ -96,6 +96,44 @@ absl::StatusOr<Tensor> LerpTensor(const Tensor& self, const Tensor& end, const T
       [](internal::Out out, internal::Order order, absl::Span<const Tensor> ins) {
         internal::RunTernaryKernel<internal::kFloats>(out, order, ins[0], ins[1], ins[2],
                                                       internal::FnOf<internal::LerpFn>());
+      });
+}
+
+absl::StatusOr<Tensor> Addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
+                               Scalar value, OpMode mode) {
+  const Tensor* inputs[] = {&self, &tensor1, &tensor2};
+  const DType compute = ResultType(inputs);
+  if (compute == DType::kBool) return internal::NotImplementedFor("addcmul_cpu_out", compute);
+  return internal::RunSimple(
+      inputs, compute, compute, mode,
+      [&](internal::Out out, internal::Order order, absl::Span<const Tensor> ins) {
+        internal::RunTernaryKernel<internal::kNumbers>(
+            out, order, ins[0], ins[1], ins[2],
+            [&]<typename T>() { return internal::AddcmulFn<T>{value.to<T>()}; });
+      });
+}
+
+absl::StatusOr<Tensor> Addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
+                               Scalar value, OpMode mode) {
+  if (IsIntegral(tensor1.dtype(), /*include_bool=*/true) &&
+      IsIntegral(tensor2.dtype(), /*include_bool=*/true)) {
+    // Upstream's text, double space included.
+    return RuntimeError(
+        "Integer division with addcdiv is no longer supported, and in a future  release "
+        "addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv "
+        "behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2))"
+        ".to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for "
+        "float inputs. The future addcdiv behavior is just the latter implementation: "
+        "(input + value * tensor1 / tensor2), for all dtypes.");
+  }
+  const Tensor* inputs[] = {&self, &tensor1, &tensor2};
+  const DType compute = ResultType(inputs);  // Floating: one of tensor1, tensor2 is.
+  return internal::RunSimple(
+      inputs, compute, compute, mode,
+      [&](internal::Out out, internal::Order order, absl::Span<const Tensor> ins) {
+        internal::RunTernaryKernel<internal::kFloats>(
+            out, order, ins[0], ins[1], ins[2],
+            [&]<typename T>() { return internal::AddcdivFn<T>{value.to<T>()}; });
       });
 }
 

@@ -1,10 +1,11 @@
-// where, clamp (number and tensor bounds), lerp, and the parameterized activations,
-// nan_to_num and round(decimals=): values against PyTorch 1.13, NaN handling, dtypes and
-// errors.
+// where, clamp (number and tensor bounds), lerp, addcmul/addcdiv, and the parameterized
+// activations, nan_to_num and round(decimals=): values against PyTorch 1.13, NaN
+// handling, dtypes and errors.
 #include <cmath>
 #include <limits>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tensor/ops/pointwise/internal/test_util.h"
@@ -167,6 +168,50 @@ TEST(LerpTest, ValuesAndRules) {
   Tensor s = Make({1.0});
   ASSERT_TRUE(Lerp(s, Make({3.0}), Scalar(0.5), {.inplace = true}).ok());
   EXPECT_THAT(Values(s), ElementsAre(2.0));
+}
+
+TEST(AddcmulTest, FusesLikeUpstream) {
+  // torch.addcmul(a, b, c, value=0.37) in float32: a + (0.37 * b) * c with the last
+  // multiply-add fused; unfused, these round to -0.0957721471786499, 0.4845581650733948.
+  // Nine copies put the pairs both in an 8-wide vector and in the scalar tail.
+  std::vector<double> av, bv, cv, want;
+  for (int k = 0; k < 9; ++k) {
+    av.insert(av.end(), {-0.9797722697257996, 0.30372199416160583});
+    bv.insert(bv.end(), {1.3275171518325806, 1.798582911491394});
+    cv.insert(cv.end(), {1.7997428178787231, 0.27173975110054016});
+    want.insert(want.end(), {-0.09577217698097229, 0.48455819487571716});
+  }
+  auto make = [](const std::vector<double>& v) {
+    Tensor t = *Tensor::Empty({static_cast<int64_t>(v.size())}, DType::kFloat32);
+    for (size_t i = 0; i < v.size(); ++i) t.data<float>()[i] = static_cast<float>(v[i]);
+    return t;
+  };
+  EXPECT_THAT(Values(*Addcmul(make(av), make(bv), make(cv), Scalar(0.37))), SameBits(want));
+  // Integers: the value truncates to the dtype; all three operands promote.
+  const Tensor i = Make({1, 2, 3}, DType::kInt64);
+  EXPECT_THAT(Values(*Addcmul(i, i, Make({4, 5, 6}, DType::kInt32), Scalar(2))),
+              ElementsAre(9, 22, 39));
+  EXPECT_THAT(Values(*Addcmul(i, i, Make({4, 5, 6}, DType::kInt32), Scalar(0.5))),
+              ElementsAre(1, 2, 3));
+  EXPECT_EQ(Addcmul(i, i, Make({4.0, 5.0, 6.0}), Scalar(0.5))->dtype(), DType::kFloat32);
+  const Tensor t = Make({1}, DType::kBool);
+  EXPECT_THAT(Addcmul(t, t, t, Scalar(1)).status(),
+              IsPyError("RuntimeError", "\"addcmul_cpu_out\" not implemented for 'Bool'"));
+  Tensor target = Make({1, 2, 3}, DType::kInt64);
+  EXPECT_THAT(Addcmul(target, i, Make({1.0, 1.0, 1.0}), Scalar(1), {.inplace = true}).status(),
+              IsPyError("RuntimeError", "result type Float can't be cast to the desired output "
+                                        "type Long"));
+}
+
+TEST(AddcdivTest, ValuesAndIntegerRefusal) {
+  EXPECT_THAT(Values(*Addcdiv(Make({1.0, 2.0, 3.0}), Make({1, 2, 3}, DType::kInt64),
+                              Make({4.0, 5.0, 6.0}), Scalar(1))),
+              ElementsAre(1.25, 2.4000000953674316, 3.5));
+  const Tensor i = Make({1, 2}, DType::kInt64);
+  absl::Status s = Addcdiv(Make({1.0, 1.0}), i, i, Scalar(1)).status();
+  EXPECT_EQ(PythonErrorType(s), "RuntimeError");
+  EXPECT_TRUE(absl::StartsWith(s.message(), "Integer division with addcdiv is no longer "
+                                            "supported, and in a future  release"));
 }
 
 TEST(ActivationTest, ValuesMatchTorch) {

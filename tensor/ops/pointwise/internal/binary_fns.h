@@ -5,6 +5,7 @@
 #define WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
 
 #include <cmath>
+#include <type_traits>
 #include <limits>
 
 #include "tensor/ops/pointwise/internal/scalar_math.h"
@@ -225,6 +226,37 @@ struct LerpScalarFn {
   T operator()(T self, T end) const { return LerpFn<T>()(self, end, weight); }
   Vec<T> Vector(Vec<T> self, Vec<T> end) const requires kHasVec<T> {
     return LerpFn<T>().Vector(self, end, Vec<T>::Splat(weight));
+  }
+};
+
+// addcmul: self + value * t1 * t2. Upstream's CPU kernels are compiled with GCC's default
+// floating-point contraction, which fuses the last multiply and the add into one fma
+// (the product value * t1 is rounded first): wick spells the fma out so the rounding is
+// the same. Integers wrap like two's complement.
+template <typename T>
+struct AddcmulFn {
+  T value;
+  T operator()(T self, T t1, T t2) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      return std::fma(value * t1, t2, self);
+    } else {
+      using U = std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(self) +
+                            static_cast<U>(value) * static_cast<U>(t1) * static_cast<U>(t2));
+    }
+  }
+  Vec<T> Vector(Vec<T> self, Vec<T> t1, Vec<T> t2) const requires kHasVec<T> {
+    return Fma(Vec<T>::Splat(value) * t1, t2, self);
+  }
+};
+
+// addcdiv: self + value * t1 / t2 for floating types (nothing to fuse: a division).
+template <typename T>
+struct AddcdivFn {
+  T value;
+  T operator()(T self, T t1, T t2) const { return self + value * t1 / t2; }
+  Vec<T> Vector(Vec<T> self, Vec<T> t1, Vec<T> t2) const requires kHasVec<T> {
+    return self + Vec<T>::Splat(value) * t1 / t2;
   }
 };
 
