@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -93,6 +94,10 @@ absl::Status IndexPutInPlace(const Tensor& self, absl::Span<const Tensor> indice
 // self.index_select(dim, index): a contiguous copy of the entries `index` (1-D, int32 or
 // int64) picks along `dim`.
 absl::StatusOr<Tensor> IndexSelect(const Tensor& self, int64_t dim, const Tensor& index);
+// torch.topk: the k largest (or smallest) entries along `dim` and their int64 indices,
+// ties in upstream's order (tensor/ops/creation/sorting.cc).
+absl::StatusOr<std::pair<Tensor, Tensor>> Topk(const Tensor& self, int64_t k, int64_t dim,
+                                               bool largest = true, bool sorted = true);
 // The (N, ndim) int64 coordinates of the nonzero elements, row-major order.
 absl::StatusOr<Tensor> Nonzero(const Tensor& t);
 // self.masked_fill_(mask, value): mask (bool) broadcasts to self.

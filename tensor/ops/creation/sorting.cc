@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
+#include "tensor/ops/creation/creation.h"
 #include "tensor/ops/creation/internal/index_util.h"
 #include "tensor/ops/creation/internal/op_util.h"
 #include "tensor/ops/creation/internal/registration.h"
@@ -194,6 +195,12 @@ absl::StatusOr<Value> TopkOp(const OpArgs& a, bool meta) {
 }
 
 }  // namespace
+
+absl::StatusOr<std::pair<Tensor, Tensor>> Topk(const Tensor& self, int64_t k, int64_t dim,
+                                               bool largest, bool sorted) {
+  ASSIGN_OR_RETURN(SortOutputs r, TopkImpl(self, k, dim, largest, sorted, /*meta=*/false));
+  return std::make_pair(std::move(r.values), std::move(r.indices));
+}
 
 namespace creation_internal {
 

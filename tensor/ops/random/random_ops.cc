@@ -228,6 +228,7 @@ absl::Status RegisterRandomOps(OpRegistry& r) {
   RETURN_IF_ERROR(random_internal::RegisterRandomFactoryOps(r));
   RETURN_IF_ERROR(random_internal::RegisterRandomNormalOps(r));
   RETURN_IF_ERROR(random_internal::RegisterRandomInplaceOps(r));
+  RETURN_IF_ERROR(random_internal::RegisterMultinomialOps(r));
   return absl::OkStatus();
 }
 

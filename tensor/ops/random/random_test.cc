@@ -1,6 +1,7 @@
 // The random ops beyond their values (those are random_golden_test.cc): draw counts,
 // the normal cache, dtypes, layouts, meta functions, seeding ops, errors with PyTorch's
 // messages and exception types, and in-place semantics.
+#include <algorithm>
 #include <limits>
 
 #include "base/python_error.h"
@@ -408,6 +409,39 @@ TEST(RandomOps, ArgumentErrorsDrawNothing) {
   EXPECT_FALSE(OpError("bernoulli_", {Empty({3}), 2.0}).ok());
   EXPECT_FALSE(OpError("dropout", {V({3}), 2.0, true}).ok());
   EXPECT_EQ(DefaultGenerator().GetState(), before);
+}
+
+// torch.manual_seed(0); p = tensor([.1, .2, .3, .4]); multinomial(p, 1), (p, 4),
+// (p, 10, replacement=True) in sequence, as PyTorch 1.13 prints them.
+TEST(Multinomial, SamplesMatchPyTorch) {
+  Tensor p = Empty({4});
+  const float probs[] = {0.1f, 0.2f, 0.3f, 0.4f};
+  std::copy(probs, probs + 4, p.data<float>());
+  auto values = [](const Tensor& t) {
+    return std::vector<int64_t>(t.data<int64_t>(), t.data<int64_t>() + t.numel());
+  };
+  ManualSeed(0);
+  EXPECT_EQ(values(Op("multinomial", {p, 1})), (std::vector<int64_t>{2}));
+  EXPECT_EQ(values(Op("multinomial", {p, 4})), (std::vector<int64_t>{2, 3, 1, 0}));
+  EXPECT_EQ(values(Op("multinomial", {p, 10, true})),
+            (std::vector<int64_t>{2, 1, 2, 1, 2, 3, 2, 2, 2, 1}));
+  // The race draws one exponential (two words) per category; the search one double
+  // (two words) per sample.
+  EXPECT_EQ(DrawsOf([&] { Op("multinomial", {p, 2}); }), 8);
+  EXPECT_EQ(DrawsOf([&] { Op("multinomial", {p, 3, true}); }), 6);
+  absl::StatusOr<Value> m =
+      RandomRegistry().CallMeta("multinomial", {Tensor::Meta({3, 7}, kF64), 5});
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(Vec(m->to_tensor().sizes()), (Sizes{3, 5}));
+  EXPECT_EQ(m->to_tensor().dtype(), kI64);
+  EXPECT_EQ(OpError("multinomial", {p, 5}).message(),
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  EXPECT_EQ(OpError("multinomial", {Empty({2}, kI64), 1}).message(),
+            "multinomial only supports floating-point dtypes for input, got: Long");
+  Tensor zeros = Empty({2});
+  zeros.data<float>()[0] = zeros.data<float>()[1] = 0;
+  EXPECT_EQ(OpError("multinomial", {zeros, 1}).message(),
+            "invalid multinomial distribution (sum of probabilities <= 0)");
 }
 
 TEST(IterationOrder, FollowsTensorIterator) {

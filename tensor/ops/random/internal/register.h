@@ -1,6 +1,6 @@
 // The parts of RegisterRandomOps (random_ops.cc: seeding and factories; normal_ops.cc:
-// torch.normal; inplace_ops.cc: Tensor.*_ samplers, bernoulli, dropout) and the flags
-// they share.
+// torch.normal; inplace_ops.cc: Tensor.*_ samplers, bernoulli, dropout; multinomial.cc)
+// and the flags they share.
 #ifndef WICK_TENSOR_OPS_RANDOM_INTERNAL_REGISTER_H_
 #define WICK_TENSOR_OPS_RANDOM_INTERNAL_REGISTER_H_
 
@@ -17,6 +17,7 @@ inline constexpr OpFlags kRandomBoth{.function = true, .method = true, .random =
 absl::Status RegisterRandomFactoryOps(OpRegistry& r);
 absl::Status RegisterRandomNormalOps(OpRegistry& r);
 absl::Status RegisterRandomInplaceOps(OpRegistry& r);
+absl::Status RegisterMultinomialOps(OpRegistry& r);  // multinomial.cc
 
 }  // namespace wick::tensor::ops::random_internal
 
