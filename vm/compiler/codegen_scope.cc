@@ -163,14 +163,10 @@ void CodeGen::Lambda(const lang::Lambda* e) {
   MakeClosure(LeaveUnit(), flags);
 }
 
-// classdef: PUSH_NULL; LOAD_BUILD_CLASS; body function; name; bases; CALL; decorators.
-// The body stores __module__ and __qualname__ first, and returns the __class__ cell
-// (also stored as __classcell__) when methods use it.
+// classdef: PUSH_NULL; LOAD_BUILD_CLASS; body function; name; bases and keywords;
+// CALL; decorators. The body stores __module__ and __qualname__ first, and returns the
+// __class__ cell (also stored as __classcell__) when methods use it.
 void CodeGen::ClassDef(const lang::ClassDef* s) {
-  if (!s->keywords.empty()) {
-    return Error(s->keywords[0]->loc, "class keyword arguments (such as metaclass=) are not "
-                                      "supported by wick");
-  }
   Decorators(s->decorator_list);
   int32_t first_line = s->decorator_list.empty() ? s->loc.line : s->decorator_list[0]->loc.line;
   Scope* scope = symtable_.ScopeOf(s);
@@ -199,7 +195,7 @@ void CodeGen::ClassDef(const lang::ClassDef* s) {
   Emit(Op(Opcode::LOAD_BUILD_CLASS));
   MakeClosure(std::move(code), 0);
   LoadStr(s->name);
-  CallHelper(2, s->bases, {});
+  CallHelper(2, s->bases, s->keywords);
   ApplyDecorators(s->decorator_list);
   NameOp(s->name, ExprContext::kStore);
 }

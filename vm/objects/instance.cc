@@ -59,7 +59,8 @@ bool SlotHash(Runtime& rt, const Value& v, int64_t* out) {
     rt.Raise(rt.exc().type_error, "__hash__ method should return an integer");
     return false;
   }
-  *out = HashInt(r.as_int());
+  // An int that fits is the hash itself (CPython's slot_tp_hash), -1 excepted.
+  *out = r.as_int() == -1 ? -2 : r.as_int();
   return true;
 }
 

@@ -75,11 +75,46 @@ Value TypeRepr(Runtime& rt, const Value& v) {
   return rt.NewStr(absl::StrCat("<class '", t->name(), "'>"));
 }
 
+// type(name, bases, dict): a class like a class statement's (single inheritance; the
+// dict is copied; no __init_subclass__ call).
+Value NewClassFromArgs(Runtime& rt, Args args) {
+  if (!rt.IsStr(args[0])) {
+    return RaiseTypeName(rt, "type.__new__() argument 1 must be str, not ", args[0], "");
+  }
+  if (!rt.IsInstance(args[1], rt.types().tuple)) {
+    return RaiseTypeName(rt, "type.__new__() argument 2 must be tuple, not ", args[1], "");
+  }
+  if (!rt.IsInstance(args[2], rt.types().dict)) {
+    return RaiseTypeName(rt, "type.__new__() argument 3 must be dict, not ", args[2], "");
+  }
+  const std::vector<Value>& bases = TupleItems(args[1]);
+  if (bases.size() > 1) {
+    return rt.Raise(rt.exc().type_error, "multiple inheritance is not supported by wick");
+  }
+  Type* base = nullptr;
+  if (!bases.empty()) {
+    if (!rt.IsInstance(bases[0], rt.types().type)) {
+      return RaiseTypeName(rt, "class base must be a class, not '", bases[0], "'");
+    }
+    base = bases[0].as<Type>();
+  }
+  Value ns = rt.NewDict();
+  size_t pos = 0;
+  const Dict::Entry* e;
+  while (args[2].as<Dict>()->Next(&pos, &e)) {
+    if (!ns.as<Dict>()->Set(rt, e->key, e->value)) return Value::Raised();
+  }
+  Type* cls = rt.NewClass(StrView(args[0]), base, ns.as<Dict>());
+  if (cls == nullptr) return Value::Raised();
+  return Value::Steal(cls);
+}
+
 Value TypeCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kw) {
   Type* t = callee.as<Type>();
   if (t == rt.types().type) {
     if (args.size() == 1 && kw.empty()) return Value::Borrow(rt.TypeOf(args[0]));
-    return rt.Raise(rt.exc().type_error, "type() takes 1 argument (3-argument form unsupported)");
+    if (args.size() == 3 && kw.empty()) return NewClassFromArgs(rt, args);
+    return rt.Raise(rt.exc().type_error, "type() takes 1 or 3 arguments");
   }
   if (t->slots().construct == nullptr) {
     return rt.Raise(rt.exc().type_error,

@@ -221,6 +221,25 @@ Value ContainerNew(Runtime& rt, Args args, const KwArgs&) {
   return AllocInstance(rt, cls);
 }
 
+// object.__init_subclass__(): the end of every super().__init_subclass__(**kw) chain;
+// keywords left over by then are an error.
+Value ObjectInitSubclass(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!kw.empty()) {
+    std::string name = !args.empty() && rt.IsInstance(args[0], rt.types().type)
+                           ? args[0].as<Type>()->name()
+                           : "object";
+    return rt.Raise(rt.exc().type_error,
+                    absl::StrCat(name, ".__init_subclass__() takes no keyword arguments"));
+  }
+  if (args.size() > 1) {
+    return rt.Raise(rt.exc().type_error,
+                    absl::StrCat(args[0].as<Type>()->name(),
+                                 ".__init_subclass__() takes no arguments (",
+                                 args.size() - 1, " given)"));
+  }
+  return Value::None();
+}
+
 // Adds `__new__`, a function that does not bind (CPython's is a static method).
 void AddNew(Runtime& rt, Type* t, BuiltinFn fn) {
   t->dict()->SetStr(rt, rt.names().new_, rt.NewBuiltinFunction("__new__", fn));
@@ -276,6 +295,10 @@ void InitSubclassSupport(Runtime& rt) {
   rt.AddMethod(dict, "__ior__", &BinaryW<&T::dict, BinOp::kOr, true>);
   rt.AddMethod(dict, "__init__", &DictInit);
   AddNew(rt, rt.types().object, &ObjectNew);
+  AddClassMethod(rt, rt.types().object, "__init_subclass__", &ObjectInitSubclass);
+  for (Type* t : {list, dict, rt.types().set}) {
+    t->dict()->SetStr(rt, rt.names().hash, Value::None());  // unhashable, as CPython spells it
+  }
   AddNew(rt, tuple, &TupleNew);
   AddNew(rt, list, &ContainerNew<&T::list>);
   AddNew(rt, dict, &ContainerNew<&T::dict>);
