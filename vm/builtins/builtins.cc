@@ -3,6 +3,7 @@
 #include "vm/builtins/builtins.h"
 
 #include "vm/builtins/internal.h"
+#include "vm/stdlib/stdlib.h"
 
 namespace wick::vm {
 namespace {
@@ -25,6 +26,8 @@ void InstallBuiltins(Interpreter& interp) {
   Interpreter::RegisterNativeModule("sys", &InitNative<&builtins::InitSysModule>);
   Interpreter::RegisterNativeModule("logging", &InitNative<&builtins::InitLoggingModule>);
   Interpreter::RegisterNativeModule("contextlib", &InitNative<&builtins::InitContextlibModule>);
+  // typing, collections, dataclasses, abc, ...: Python sources compiled on first import.
+  RegisterStdlib();
 }
 
 }  // namespace wick::vm
