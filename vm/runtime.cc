@@ -60,6 +60,12 @@ void FreeObject(Object* o, Type* t) {
 }  // namespace
 
 void Object::Destroy(Object* o) {
+  if (ABSL_PREDICT_FALSE(o->NeedsFinalize())) {
+    o->refcount_ = 1;  // alive while it finalizes; freed (or kept) by this DecRef
+    o->Finalize();
+    o->DecRef();
+    return;
+  }
   // Freeing a container releases its items, which may free nested containers; past
   // this depth the frees are queued and done by the outermost call (CPython's
   // "trashcan"), so a million nested lists cannot overflow the C++ stack.

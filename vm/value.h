@@ -49,6 +49,12 @@ class Object : public ObjectLink {
   // each live object when the Runtime shuts down, before any object is freed, so that
   // reference cycles come apart. Every object that holds Values must override it.
   virtual void ClearRefs() {}
+  // CPython's tp_finalize: when the last reference goes, Destroy calls Finalize with
+  // the object kept alive while NeedsFinalize() (a suspended generator closes, so its
+  // finally blocks run). Finalize may resurrect the object; it must make NeedsFinalize
+  // false. Never called at Runtime teardown.
+  virtual bool NeedsFinalize() const { return false; }
+  virtual void Finalize() {}
 
  private:
   friend class Runtime;

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "vm/internal/interp_internal.h"
 #include "vm/protocol.h"
@@ -16,12 +17,22 @@ namespace {
 
 enum class GenState { kCreated, kSuspended, kRunning, kDone };
 
+Value GenClose(Interpreter& in, const Value& self);
+
 class Generator : public Object {
  public:
   void ClearRefs() override {
     ReleaseFrame();
     function = name = qualname = Value();
+    state = GenState::kDone;  // teardown: nothing to finalize
   }
+  // Abandoned while suspended (a `break` out of a for over it, a dropped reference):
+  // closed as CPython's _PyGen_Finalize does, so its finally blocks and __exit__s run.
+  bool NeedsFinalize() const override {
+    return state == GenState::kSuspended && !finalized && interp != nullptr;
+  }
+  void Finalize() override;
+
   // Drops the frame's references once the generator is finished.
   void ReleaseFrame() {
     for (size_t i = 0; i < size; ++i) memory[i] = Value();
@@ -35,6 +46,8 @@ class Generator : public Object {
   size_t size = 0;
   Frame frame;
   GenState state = GenState::kCreated;
+  Interpreter* interp = nullptr;  // the interpreter that made it (for Finalize)
+  bool finalized = false;
 };
 
 Generator* G(const Value& v) { return v.as<Generator>(); }
@@ -179,6 +192,28 @@ Value NextMethod(Runtime& rt, Args args, const KwArgs& kw) {
 Value IterMethod(Runtime&, Args args, const KwArgs&) { return args[0]; }
 
 int CloseIter(Interpreter& in, const Value& yf);
+
+void Generator::Finalize() {
+  finalized = true;
+  Runtime& rt = interp->runtime();
+  Value saved = rt.HasPending() ? rt.FetchException() : Value();  // an exception in flight
+  Value self = Value::Borrow(this);
+  if (GenClose(*interp, self).is_raised()) {
+    // As CPython reports an exception raised by a finalizer: on stderr, not raised.
+    Value exc = rt.FetchException();
+    std::string repr;
+    if (!ReprString(rt, self, &repr)) {
+      rt.ClearException();
+      repr = "<generator>";
+    }
+    interp->write_stderr(absl::StrCat("Exception ignored in: ", repr, "\n"));
+    // CPython's unraisable hook prints the exception alone, not the GeneratorExit it
+    // was raised while handling.
+    if (!SetAttr(rt, exc, rt.names().suppress_context, Value::Bool(true))) rt.ClearException();
+    interp->PrintException(exc);
+  }
+  if (!saved.is_none()) rt.RaiseValue(std::move(saved));
+}
 
 // gen_close: GeneratorExit thrown in; yielding again is a RuntimeError.
 Value GenClose(Interpreter& in, const Value& self) {
@@ -369,6 +404,7 @@ Value NewGenerator(Interpreter& in, Function* fn, Args args, const KwArgs& kwarg
   CodeObject* co = fn->code_object();
   Generator* g = rt.Alloc<Generator>(in.generator_type());
   Value result = Value::Steal(g);
+  g->interp = &in;
   size_t nlocals = co->varnames.size(), ncells = static_cast<size_t>(co->num_cells());
   g->size = nlocals + ncells + static_cast<size_t>(std::max(co->stack_size, 0)) + 1;
   g->memory.reset(new Value[g->size]);
