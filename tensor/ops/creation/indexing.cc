@@ -1,7 +1,8 @@
 // Indexing ops along one dim (index_select, gather, scatter, scatter_add) and by mask
-// (masked_fill, masked_select, nonzero), with ATen's checks and messages.
+// (masked_fill, masked_select, nonzero) and one_hot, with ATen's checks and messages.
 // RegisterIndexingOps also registers advanced indexing (advanced_index.cc), sorting
 // (sorting.cc: sort, argsort, topk) and repeat_interleave (repeat_interleave.cc).
+#include <algorithm>
 #include <array>
 
 #include "absl/strings/str_cat.h"
@@ -387,6 +388,57 @@ absl::StatusOr<Value> MaskedSelectOp(const OpArgs& a) {
 }
 absl::StatusOr<Value> NonzeroOp(const OpArgs& a) { return Wrap(Nonzero(a.tensor(0))); }
 
+// one_hot(self, num_classes): int64 zeros of self's shape + [num_classes] with a 1 at
+// each element's class. Upstream checks (in order) the dtype, empty inputs, that no
+// class is negative, then that every class is below num_classes; num_classes=-1 means
+// max + 1, which depends on element values, so the meta function refuses it (F.one_hot
+// resolves it first, which is where a compiled function breaks its graph).
+absl::StatusOr<Value> OneHotOp(const OpArgs& a, bool meta) {
+  const Tensor& self = a.tensor(0);
+  int64_t classes = a.int_(1);
+  if (self.dtype() != DType::kInt64) {
+    return RuntimeError("one_hot is only applicable to index tensor.");
+  }
+  Shape sizes(self.sizes().begin(), self.sizes().end());
+  meta = meta || self.is_meta();
+  if (self.numel() == 0) {
+    if (classes <= 0) {
+      return RuntimeError("Can not infer total number of classes from empty tensor.");
+    }
+    sizes.push_back(classes);
+    return Wrap(creation_internal::NewContiguous(sizes, DType::kInt64, meta));
+  }
+  if (meta) {
+    if (classes < 0) {
+      return absl::UnimplementedError(
+          "one_hot with num_classes=-1: the number of classes depends on element values");
+    }
+    sizes.push_back(classes);
+    return Wrap(creation_internal::NewContiguous(sizes, DType::kInt64, true));
+  }
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  creation_internal::ForEachOffset(self.sizes(), self.strides(), [&](int64_t off) {
+    const int64_t v = self.data<int64_t>()[off];
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  });
+  if (lo < 0) return RuntimeError("Class values must be non-negative.");
+  if (classes == -1) {
+    classes = hi + 1;
+  } else if (classes <= hi) {
+    return RuntimeError("Class values must be smaller than num_classes.");
+  }
+  sizes.push_back(classes);
+  ASSIGN_OR_RETURN(Tensor out, creation_internal::NewContiguous(sizes, DType::kInt64, false));
+  int64_t* o = out.data<int64_t>();
+  std::fill(o, o + out.numel(), int64_t{0});
+  int64_t row = 0;
+  creation_internal::ForEachOffset(self.sizes(), self.strides(), [&](int64_t off) {
+    o[row++ * classes + self.data<int64_t>()[off]] = 1;
+  });
+  return Value(std::move(out));
+}
+
 }  // namespace
 
 absl::StatusOr<Tensor> IndexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
@@ -444,6 +496,10 @@ absl::Status RegisterIndexingOps(OpRegistry& r) {
   };
   for (const Entry& e : entries)
     RETURN_IF_ERROR(creation_internal::RegisterOp(r, e.schema, e.impl, e.flags));
+  // torch._C._nn.one_hot: reached as torch.ops.aten.one_hot (F.one_hot wraps it).
+  RETURN_IF_ERROR(creation_internal::RegisterOp(
+      r, "one_hot(Tensor self, int num_classes=-1) -> Tensor", OneHotOp,
+      {.function = false, .method = false}));
   // Output shapes that depend on element values: no meta function, never traced.
   const OpFlags kDataDependent{.function = true, .method = true, .data_dependent = true};
   RETURN_IF_ERROR(r.Register("masked_select(Tensor self, Tensor mask) -> Tensor", nullptr,

@@ -1,6 +1,6 @@
 // Indexing ops against PyTorch 1.13: advanced indexing (placement of indexed dims,
 // output strides, masks, broadcasting, bounds), index_put_ (accumulate, duplicates,
-// mask fast path), index_select, gather/scatter, masked ops and nonzero.
+// mask fast path), index_select, gather/scatter, masked ops, nonzero and one_hot.
 #include "gtest/gtest.h"
 #include "tensor/ops/creation/creation.h"
 #include "tensor/ops/creation/test_util.h"
@@ -422,6 +422,30 @@ TEST(MaskedSelectNonzero, DataDependentOps) {
   EXPECT_EQ(Values(Op("nonzero", {Mask({1, 0, 1})})), Doubles({0, 2}));
   EXPECT_FALSE(Registry().Find("nonzero")->meta);
   EXPECT_TRUE(Registry().Find("nonzero")->flags.data_dependent);
+}
+
+TEST(OneHot, ValuesShapesAndChecks) {
+  Tensor r = Op("one_hot", {Idx({0, 2, 1})});
+  EXPECT_GEOMETRY(r, Ints({3, 3}), Ints({3, 1}), 0);
+  EXPECT_EQ(r.dtype(), DType::kInt64);
+  EXPECT_EQ(Values(r), Doubles({1, 0, 0, 0, 0, 1, 0, 1, 0}));
+  EXPECT_EQ(Values(Op("one_hot", {Op("t", {Idx({0, 1, 1, 0}, {2, 2})}), 3})),
+            Doubles({1, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0}));
+  EXPECT_GEOMETRY(Op("one_hot", {Idx({}, {0}), 4}), Ints({0, 4}), Ints({4, 1}), 0);
+  // The meta function needs num_classes: -1 would read the data.
+  absl::StatusOr<Value> m = CallMeta("one_hot", {Tensor::Meta(Ints{2, 3}, DType::kInt64), 7});
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_GEOMETRY(m->to_tensor(), Ints({2, 3, 7}), Ints({21, 7, 1}), 0);
+  EXPECT_FALSE(CallMeta("one_hot", {Tensor::Meta(Ints{2}, DType::kInt64)}).ok());
+  EXPECT_FALSE(Registry().Find("one_hot")->flags.function);
+  EXPECT_PY_ERROR(Call("one_hot", {Vec({1, 2})}), "RuntimeError",
+                  "one_hot is only applicable to index tensor.");
+  EXPECT_PY_ERROR(Call("one_hot", {Idx({}, {0})}), "RuntimeError",
+                  "Can not infer total number of classes from empty tensor.");
+  EXPECT_PY_ERROR(Call("one_hot", {Idx({-1, 2}), 3}), "RuntimeError",
+                  "Class values must be non-negative.");
+  EXPECT_PY_ERROR(Call("one_hot", {Idx({1, 3}), 3}), "RuntimeError",
+                  "Class values must be smaller than num_classes.");
 }
 
 }  // namespace

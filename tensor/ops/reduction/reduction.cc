@@ -13,6 +13,7 @@
 #include "base/status_macros.h"
 #include "tensor/ops/ops.h"
 #include "tensor/ops/pointwise/pointwise.h"
+#include "tensor/ops/reduction/internal/registration.h"
 
 namespace wick::tensor::ops {
 namespace {
@@ -214,7 +215,8 @@ absl::Status RegisterReductionOps(OpRegistry& r) {
   RETURN_IF_ERROR(RegisterMoments(r, "std", /*take_sqrt=*/true, /*with_mean=*/false));
   RETURN_IF_ERROR(RegisterMoments(r, "var_mean", /*take_sqrt=*/false, /*with_mean=*/true));
   RETURN_IF_ERROR(RegisterMoments(r, "std_mean", /*take_sqrt=*/true, /*with_mean=*/true));
-  return RegisterLogicalAndNorms(r);
+  RETURN_IF_ERROR(RegisterLogicalAndNorms(r));
+  return reduce_internal::RegisterDistanceOps(r);
 }
 
 }  // namespace wick::tensor::ops

@@ -112,6 +112,27 @@ TEST_F(ReductionOpsTest, NormStringErrors) {
             "RuntimeError: Expected at most 2 dimensions, but got 3 dimensions instead.");
 }
 
+// torch.cosine_similarity: each input over its own clamped norm, then summed; values
+// from PyTorch 1.13 (float32 rounding included).
+TEST_F(ReductionOpsTest, CosineSimilarity) {
+  const Tensor a = Make({2, 3}, {1, 2, 3, 0, 0, 0});
+  const Tensor b = Make({2, 3}, {3, -1, 2, 1, 1, 1});
+  EXPECT_EQ(Values(CallTensor("cosine_similarity", {a, b})), (V{0.4999999701976776, 0.0}));
+  EXPECT_EQ(Values(CallTensor("cosine_similarity", {a, b, 0})),
+            (V{0.9486832618713379, -0.7071067690849304, 0.8944271802902222}));
+  absl::StatusOr<Value> m = r_.CallMeta(
+      "cosine_similarity",
+      {Tensor::Meta({4, 1, 6}, DType::kInt64), Tensor::Meta({3, 6}, DType::kFloat64)},
+      {{"dim", -1}});
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(Sizes(m->to_tensor()), (I{4, 3}));
+  EXPECT_EQ(m->to_tensor().dtype(), DType::kFloat64);
+  absl::StatusOr<Value> ints = r_.Call("cosine_similarity", {Arange({3}, DType::kInt64),
+                                                             Arange({3}, DType::kInt64), 0});
+  EXPECT_EQ(ints.status().message(),
+            "expected common dtype to be floating point, yet common dtype is Long");
+}
+
 // The meta function of every call gives the kernel's sizes and dtypes.
 TEST_F(ReductionOpsTest, MetaMatchesKernels) {
   const Tensor meta = Tensor::Meta({2, 3, 4}, DType::kFloat32);

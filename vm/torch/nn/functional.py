@@ -84,6 +84,30 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
 
+def one_hot(tensor, num_classes=-1):
+    # ATen's one_hot (torch._C._nn.one_hot upstream). num_classes=-1 means max + 1, a value
+    # read from the data: resolved here, so that the op itself has a static result shape
+    # (a compiled function breaks its graph on the read, as upstream's does).
+    if num_classes == -1 and tensor.dtype == torch.int64 and tensor.numel() > 0:
+        num_classes = int(tensor.max()) + 1
+    return _aten_one_hot(tensor, num_classes)
+
+
+_aten_one_hot = torch.ops.aten.one_hot
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    # PyTorch 1.13's Python definition: input / max(||input||_p along dim, eps).
+    if out is not None:
+        raise NotImplementedError("wick's F.normalize does not take out=")
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+# A builtin in PyTorch as well (ATen's composite, tensor/ops/reduction/distance.cc).
+cosine_similarity = torch.cosine_similarity
+
+
 # --- Dropout ------------------------------------------------------------------------------
 
 def dropout(input, p=0.5, training=True, inplace=False):
