@@ -12,7 +12,7 @@
 #include "tensor/tensor.h"
 #include "vm/objects/dict.h"
 #include "vm/runtime.h"
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::guards {
 namespace {
@@ -28,10 +28,10 @@ GuardSpec TensorMatch(SourcePtr s, int64_t rows, int64_t cols) {
 
 void RunCheck(benchmark::State& state, bool with_aliasing, bool dynamic = false) {
   vm::Runtime rt;
-  vm::torch::State(rt);
+  vm::GetTorchCheckState(rt);
   std::vector<vm::Value> locals = {
-      vm::torch::WrapTensor(rt, tensor::Tensor::Empty({4, 8}, tensor::DType::kFloat32).value()),
-      vm::torch::WrapTensor(rt, tensor::Tensor::Empty({4, 8}, tensor::DType::kFloat32).value()),
+      vm::NewTensorObject(rt, tensor::Tensor::Empty({4, 8}, tensor::DType::kFloat32).value()),
+      vm::NewTensorObject(rt, tensor::Tensor::Empty({4, 8}, tensor::DType::kFloat32).value()),
       vm::Value::Int(3)};
   vm::Value globals = rt.NewDict();
   SourcePtr x = Source::Local("x", 0), y = Source::Local("y", 1), n = Source::Local("n", 2);

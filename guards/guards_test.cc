@@ -34,7 +34,7 @@ TEST_F(GuardTreeTest, TensorMatchSizeStrideDtypeRequiresGrad) {
               ElementsAre("tensor 'x' dtype mismatch. expected Float, actual Double"));
 
   locals_ = {Tensor({3})};
-  vm::torch::MutableTensorOf(locals_[0]).set_requires_grad(true);
+  ASSERT_TRUE(vm::SetAttr(rt_, locals_[0], rt_.Intern("requires_grad"), vm::Value::Bool(true)));
   EXPECT_FALSE(tree->Check(View()));
   EXPECT_THAT(tree->Explain(View()),
               ElementsAre("tensor 'x' requires_grad mismatch. expected requires_grad=0"));
@@ -171,10 +171,10 @@ TEST_F(GuardTreeTest, GradModeGlobalState) {
   g.grad_enabled = true;
   auto tree = Build({g});
   EXPECT_TRUE(tree->Check(View()));
-  vm::torch::State(rt_).grad_enabled = false;
+  vm::SetGradModeEnabled(rt_, false);
   EXPECT_FALSE(tree->Check(View()));
   EXPECT_THAT(tree->Explain(View()), ElementsAre("GLOBAL_STATE changed: grad_mode "));
-  vm::torch::State(rt_).grad_enabled = true;
+  vm::SetGradModeEnabled(rt_, true);
 }
 
 TEST_F(GuardTreeTest, NoTensorAliasing) {

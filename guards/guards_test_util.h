@@ -17,7 +17,7 @@
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"
 #include "vm/runtime.h"
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::guards::testing {
 
@@ -25,7 +25,7 @@ class GuardsTest : public ::testing::Test {
  protected:
   GuardsTest()
       : globals_(rt_.NewDict()), builtins_(rt_.NewDict()) {
-    vm::torch::State(rt_);  // create the torch types up front
+    vm::GetTorchCheckState(rt_);  // create the torch types up front
   }
   ~GuardsTest() override {
     locals_.clear();
@@ -47,13 +47,13 @@ class GuardsTest : public ::testing::Test {
 
   vm::Value Tensor(std::vector<int64_t> sizes,
                    tensor::DType dtype = tensor::DType::kFloat32) {
-    return vm::torch::WrapTensor(rt_, tensor::Tensor::Empty(sizes, dtype).value());
+    return vm::NewTensorObject(rt_, tensor::Tensor::Empty(sizes, dtype).value());
   }
   vm::Value Transposed(const vm::Value& t) {
-    const tensor::Tensor& x = vm::torch::TensorOf(t);
+    const tensor::Tensor& x = vm::TensorOfTensorObject(t);
     std::vector<int64_t> sizes(x.sizes().rbegin(), x.sizes().rend());
     std::vector<int64_t> strides(x.strides().rbegin(), x.strides().rend());
-    return vm::torch::WrapTensor(rt_, tensor::Tensor::View(x, sizes, strides, 0));
+    return vm::NewTensorObject(rt_, tensor::Tensor::View(x, sizes, strides, 0));
   }
   vm::Value Str(const char* s) { return rt_.NewStr(s); }
   // class `name` (module __main__) with no methods.

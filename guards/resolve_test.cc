@@ -45,7 +45,7 @@ TEST_F(ResolveTest, AttributesThroughDictsOnly) {
   SourcePtr self = Source::Local("self", 0);
   const vm::Value* w = Resolve(*Source::Attr(Source::Attr(self, "fc1"), "weight"), f);
   ASSERT_NE(w, nullptr);
-  EXPECT_EQ(vm::torch::TensorOf(*w).sizes()[0], 2);
+  EXPECT_EQ(vm::TensorOfTensorObject(*w).sizes()[0], 2);
   // A class attribute (not a descriptor) is found through the type.
   EXPECT_EQ(Resolve(*Source::Attr(self, "scale"), f)->as_int(), 5);
   EXPECT_EQ(Resolve(*Source::Attr(self, "missing"), f), nullptr);

@@ -9,7 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "base/status_macros.h"
 #include "lang/internal/parser.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 #include "lang/internal/tokenizer.h"
 #include "lang/internal/unicode.h"
 #include "lang/internal/validate.h"
@@ -51,7 +51,7 @@ absl::StatusOr<std::unique_ptr<Module>> Parse(absl::string_view source,
   module->filename = std::make_shared<const std::string>(filename);
   module->source = Normalize(source);
   const std::string& text = module->source;
-  internal::SourceLines lines(text);
+  SourceLines lines(text);
 
   size_t bad = 0;
   if (!internal::ValidUtf8(text, &bad)) {
@@ -69,7 +69,7 @@ absl::StatusOr<std::unique_ptr<Module>> Parse(absl::string_view source,
     // CPython 3.11 cuts the line at the NUL and reports whatever that breaks; 3.12's
     // message is clearer.
     int line = LineOf(text, nul);
-    return internal::MakeError(lines, filename, SyntaxError::Type::kSyntaxError,
+    return MakeError(lines, filename, SyntaxError::Type::kSyntaxError,
                                "source code cannot contain null bytes", line, 0, line, -1)
         .ToStatus();
   }

@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "benchmark/benchmark.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 #include "lang/internal/tokenizer.h"
 #include "lang/parser.h"
 
@@ -61,7 +61,7 @@ std::string Program(int min_lines) {
 
 void BM_Tokenize10kLines(benchmark::State& state) {
   std::string src = Program(10000);
-  internal::SourceLines lines(src);
+  lang::SourceLines lines(src);
   for (auto _ : state) {
     internal::TokenStream s = internal::Tokenize(lines, "bench.py");
     benchmark::DoNotOptimize(s.tokens.data());

@@ -16,7 +16,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 #include "lang/internal/tokenizer.h"
 #include "lang/parser.h"
 
@@ -105,7 +105,7 @@ std::string Mutate(const std::string& s, std::mt19937& rng) {
 std::string ShuffleTokens(const std::string& s, std::mt19937& rng) {
   std::string normalized = s;
   if (!normalized.empty() && normalized.back() != '\n') normalized.push_back('\n');
-  internal::SourceLines lines(normalized);
+  lang::SourceLines lines(normalized);
   internal::TokenStream stream = internal::Tokenize(lines, "fuzz.py");
   std::vector<std::string> texts;
   for (const internal::Token& t : stream.tokens) {

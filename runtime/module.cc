@@ -15,7 +15,7 @@
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::runtime {
 namespace {
@@ -224,13 +224,13 @@ vm::Value SetLogsNative(vm::Runtime& rt, vm::Args args, const vm::KwArgs& kwargs
 bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
   vm::Runtime& rt = interp.runtime();
   vm::Dict* d = module.as<vm::Module>()->dict;
-  vm::torch::AddFunction(rt, d, "compile", &CompileNative);
-  vm::torch::AddFunction(rt, d, "reset", &ResetNative);
-  vm::torch::AddFunction(rt, d, "set_stance", &SetStanceNative);
-  vm::torch::AddFunction(rt, d, "get_stance", &GetStanceNative);
-  vm::torch::AddFunction(rt, d, "set_error_on_graph_break", &SetErrorOnGraphBreakNative);
-  vm::torch::AddFunction(rt, d, "call_disabled", &CallDisabledNative);
-  vm::torch::AddFunction(rt, d, "set_logs", &SetLogsNative);
+  rt.AddFunction(d, "compile", &CompileNative);
+  rt.AddFunction(d, "reset", &ResetNative);
+  rt.AddFunction(d, "set_stance", &SetStanceNative);
+  rt.AddFunction(d, "get_stance", &GetStanceNative);
+  rt.AddFunction(d, "set_error_on_graph_break", &SetErrorOnGraphBreakNative);
+  rt.AddFunction(d, "call_disabled", &CallDisabledNative);
+  rt.AddFunction(d, "set_logs", &SetLogsNative);
   internal::AddGraphNatives(rt, d);
   internal::AddExplainNatives(rt, d);
   return true;

@@ -15,7 +15,6 @@
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/runtime.h"
-#include "vm/torch/internal.h"
 #include "vm/torch/nn/prelude.h"
 #include "vm/torch/torch.h"
 
@@ -90,10 +89,10 @@ void BM_GraphRunOnly(benchmark::State& state) {
   World w;
   vm::CodeObject* code = w.Global("f").as<vm::Function>()->code_object();
   internal::CacheEntry& entry = *internal::State(w.rt).CacheFor(code, 0).entries.at(0);
-  std::vector<tensor::Tensor> inputs = {vm::torch::TensorOf(w.Global("x"))};
+  std::vector<tensor::Tensor> inputs = {vm::TensorOfTensorObject(w.Global("x"))};
   for (auto _ : state) {
     auto outs = entry.compiled->Run(inputs);
-    benchmark::DoNotOptimize(vm::torch::WrapTensor(w.rt, (*outs)[0]));
+    benchmark::DoNotOptimize(vm::NewTensorObject(w.rt, (*outs)[0]));
   }
 }
 BENCHMARK(BM_GraphRunOnly);

@@ -400,6 +400,10 @@ void Runtime::AddMethod(Type* type, absl::string_view name, BuiltinFn fn) {
   type->dict()->SetStr(*this, Intern(name), std::move(f));
 }
 
+void Runtime::AddFunction(Dict* dict, absl::string_view name, BuiltinFn fn) {
+  dict->SetStr(*this, Intern(name), NewBuiltinFunction(name, fn));
+}
+
 Type* Runtime::NewBuiltinType(absl::string_view name, Type* base, Layout layout) {
   Type* t = Alloc<Type>(types_.type, std::string(name), base, Alloc<Dict>(types_.dict),
                         layout);

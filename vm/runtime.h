@@ -171,6 +171,8 @@ class Runtime {
   Type* NewClass(absl::string_view name, Type* base, Dict* ns);
   // Adds a builtin method to `type`'s dict.
   void AddMethod(Type* type, absl::string_view name, BuiltinFn fn);
+  // dict[name] = a builtin function `name` calling fn (a native module's functions).
+  void AddFunction(Dict* dict, absl::string_view name, BuiltinFn fn);
 
   // The interned str for `s` (borrowed; lives as long as the Runtime).
   Str* Intern(absl::string_view s);

@@ -17,7 +17,7 @@
 
 #include "absl/strings/string_view.h"
 #include "lang/ast.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 #include "lang/internal/tokenizer.h"
 #include "lang/parser.h"
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 #include "lang/internal/token.h"
 #include "lang/parser.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "lang/internal/ast_walk.h"
+#include "lang/ast_walk.h"
 
 namespace wick::lang::internal {
 namespace {

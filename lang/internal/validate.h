@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "lang/ast.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 
 namespace wick::lang::internal {
 

@@ -8,7 +8,6 @@
 #include "runtime/internal/state.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
-#include "vm/torch/internal.h"
 #include "vm/torch/torch.h"
 
 namespace wick::runtime::internal {
@@ -28,7 +27,7 @@ struct Outputs {
   absl::InlinedVector<vm::Value, 4> made;
   vm::Value Object(vm::Runtime& rt, int32_t i) {
     if (objects.size() != tensors.size()) objects.assign(tensors.size(), vm::Value::None());
-    if (objects[i].is_none()) objects[i] = vm::torch::WrapTensor(rt, tensors[i]);
+    if (objects[i].is_none()) objects[i] = vm::NewTensorObject(rt, tensors[i]);
     return objects[i];
   }
   const vm::Value* Made(int32_t id) const {
@@ -177,7 +176,7 @@ vm::Value BuildNew(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
       std::vector<int64_t> sizes;
       for (const vm::Value& v : items) sizes.push_back(v.is_int() ? v.as_int() : 0);
-      return vm::torch::NewSize(rt, sizes);
+      return vm::NewSizeObject(rt, sizes);
     }
   }
   return rt.Raise(rt.exc().runtime_error, "wick runtime: unknown rebuild kind");
@@ -410,11 +409,11 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
                                                   tensor::DType::kFloat64, true));
       continue;
     }
-    if (v == nullptr || !vm::torch::IsTensor(rt, *v)) {
+    if (v == nullptr || vm::TensorOfObject(rt, *v) == nullptr) {
       return rt.Raise(rt.exc().runtime_error,
                       "wick runtime: a graph input is not a tensor (guards missed it)");
     }
-    inputs.push_back(vm::torch::TensorOf(*v));
+    inputs.push_back(vm::TensorOfTensorObject(*v));
   }
   // Symbol values as the frame has them now, before anything runs.
   std::vector<int64_t> sym_values;
@@ -423,9 +422,9 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
     int64_t x = 0;
     if (v != nullptr && b.dim < 0 && v->is_int()) {
       x = v->as_int();
-    } else if (v != nullptr && b.dim >= 0 && vm::torch::IsTensor(rt, *v) &&
-               b.dim < vm::torch::TensorOf(*v).dim()) {
-      x = vm::torch::TensorOf(*v).sizes()[b.dim];
+    } else if (v != nullptr && b.dim >= 0 && vm::TensorOfObject(rt, *v) != nullptr &&
+               b.dim < vm::TensorOfTensorObject(*v).dim()) {
+      x = vm::TensorOfTensorObject(*v).sizes()[b.dim];
     } else {
       return rt.Raise(rt.exc().runtime_error,
                       "wick runtime: a symbol's source is gone (guards missed it)");

@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "runtime/internal/state.h"
 #include "runtime/runtime.h"
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::runtime {
 
@@ -191,8 +191,8 @@ vm::Value ExplainEndNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
 }  // namespace
 
 void AddExplainNatives(vm::Runtime& rt, vm::Dict* module_dict) {
-  vm::torch::AddFunction(rt, module_dict, "explain_begin", &ExplainBeginNative);
-  vm::torch::AddFunction(rt, module_dict, "explain_end", &ExplainEndNative);
+  rt.AddFunction(module_dict, "explain_begin", &ExplainBeginNative);
+  rt.AddFunction(module_dict, "explain_end", &ExplainEndNative);
 }
 
 }  // namespace internal

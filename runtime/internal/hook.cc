@@ -10,7 +10,7 @@
 #include "runtime/internal/state.h"
 #include "vm/code.h"
 #include "vm/objects/objects.h"
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::runtime::internal {
 namespace {
@@ -35,7 +35,7 @@ bool IsSkippedCode(const vm::CodeObject& code) {
 // locals): fail_on_recompile leaves other frames alone.
 bool HasTensorLocal(vm::Runtime& rt, const guards::FrameView& view) {
   for (int32_t i = 0; i < view.num_locals; ++i) {
-    if (vm::torch::IsTensor(rt, view.locals[i])) return true;
+    if (vm::TensorOfObject(rt, view.locals[i]) != nullptr) return true;
   }
   return false;
 }
@@ -44,7 +44,7 @@ bool HasTensorLocal(vm::Runtime& rt, const guards::FrameView& view) {
 // dicts of instances (nn.Modules included), a few levels deep.
 bool HasTensor(vm::Runtime& rt, const vm::Value& v, int depth) {
   if (!v.is_object() || depth > 4) return false;
-  if (vm::torch::IsTensor(rt, v)) return true;
+  if (vm::TensorOfObject(rt, v) != nullptr) return true;
   auto any_of = [&](const std::vector<vm::Value>& items) {
     for (size_t i = 0; i < items.size() && i < 64; ++i) {
       if (HasTensor(rt, items[i], depth + 1)) return true;

@@ -12,7 +12,7 @@
 #include "runtime/internal/state.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
-#include "vm/torch/internal.h"
+#include "vm/torch/torch.h"
 
 namespace wick::runtime::internal {
 namespace {
@@ -46,8 +46,8 @@ GraphHandle* HandleArg(vm::Runtime& rt, vm::Args args) {
 // The tensors of a backend's result: a tuple/list of tensors or a single tensor.
 absl::StatusOr<std::vector<tensor::Tensor>> OutputsOf(vm::Runtime& rt, const vm::Value& r) {
   std::vector<tensor::Tensor> outs;
-  if (vm::torch::IsTensor(rt, r)) {
-    outs.push_back(vm::torch::TensorOf(r));
+  if (vm::TensorOfObject(rt, r) != nullptr) {
+    outs.push_back(vm::TensorOfTensorObject(r));
     return outs;
   }
   std::vector<vm::Value> items;
@@ -57,11 +57,11 @@ absl::StatusOr<std::vector<tensor::Tensor>> OutputsOf(vm::Runtime& rt, const vm:
     return absl::UnknownError("python exception");
   }
   for (const vm::Value& v : items) {
-    if (!vm::torch::IsTensor(rt, v)) {
+    if (vm::TensorOfObject(rt, v) == nullptr) {
       rt.Raise(rt.exc().type_error, "compiled graph returned a non-tensor output");
       return absl::UnknownError("python exception");
     }
-    outs.push_back(vm::torch::TensorOf(v));
+    outs.push_back(vm::TensorOfTensorObject(v));
   }
   return outs;
 }
@@ -69,7 +69,7 @@ absl::StatusOr<std::vector<tensor::Tensor>> OutputsOf(vm::Runtime& rt, const vm:
 std::vector<vm::Value> Wrap(vm::Runtime& rt, absl::Span<const tensor::Tensor> ts) {
   std::vector<vm::Value> vs;
   vs.reserve(ts.size());
-  for (const tensor::Tensor& t : ts) vs.push_back(vm::torch::WrapTensor(rt, t));
+  for (const tensor::Tensor& t : ts) vs.push_back(vm::NewTensorObject(rt, t));
   return vs;
 }
 
@@ -172,10 +172,10 @@ vm::Value GraphRun(vm::Runtime& rt, vm::Args args, const vm::KwArgs&) {
                                                   tensor::DType::kFloat64, true));
       continue;
     }
-    if (!vm::torch::IsTensor(rt, v)) {
+    if (vm::TensorOfObject(rt, v) == nullptr) {
       return rt.Raise(rt.exc().type_error, "graph inputs must be tensors or numbers");
     }
-    inputs.push_back(vm::torch::TensorOf(v));
+    inputs.push_back(vm::TensorOfTensorObject(v));
   }
   if (h->eager == nullptr) {
     absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> c =
@@ -206,11 +206,11 @@ vm::Value NewGraphModule(vm::Runtime& rt, const graph::Graph& g) {
 }
 
 void AddGraphNatives(vm::Runtime& rt, vm::Dict* d) {
-  vm::torch::AddFunction(rt, d, "_graph_code", &GraphCode);
-  vm::torch::AddFunction(rt, d, "_graph_readable", &GraphReadable);
-  vm::torch::AddFunction(rt, d, "_graph_name", &GraphName);
-  vm::torch::AddFunction(rt, d, "_graph_nodes", &GraphNodes);
-  vm::torch::AddFunction(rt, d, "_graph_run", &GraphRun);
+  rt.AddFunction(d, "_graph_code", &GraphCode);
+  rt.AddFunction(d, "_graph_readable", &GraphReadable);
+  rt.AddFunction(d, "_graph_name", &GraphName);
+  rt.AddFunction(d, "_graph_nodes", &GraphNodes);
+  rt.AddFunction(d, "_graph_run", &GraphRun);
 }
 
 }  // namespace wick::runtime::internal

@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 #include "vm/compiler/assembler.h"
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"
@@ -346,8 +346,8 @@ void CodeGen::NameOp(absl::string_view raw, ExprContext ctx) {
 
 void CodeGen::Error(const SourceRange& loc, std::string message) {
   if (error_) return;
-  internal::SourceLines lines(module_.source);
-  error_ = internal::MakeError(lines, module_.filename ? *module_.filename : "",
+  lang::SourceLines lines(module_.source);
+  error_ = lang::MakeError(lines, module_.filename ? *module_.filename : "",
                                SyntaxError::Type::kSyntaxError, std::move(message), loc.line,
                                loc.col + 1, loc.end_line, loc.end_col + 1);
 }

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
-#include "lang/internal/ast_walk.h"
+#include "lang/ast_walk.h"
 #include "vm/compiler/codegen.h"
 
 namespace wick::vm::compiler {
@@ -34,7 +34,7 @@ static bool FindAnn(StmtList body) {
         continue;
       default: {
         bool found = false;
-        lang::internal::ForEachStmtChild(
+        lang::ForEachStmtChild(
             s, [&](StmtList child) { found = found || FindAnn(child); }, [](const Expr*) {});
         if (found) return true;
       }

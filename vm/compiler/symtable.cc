@@ -8,8 +8,8 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "lang/internal/ast_walk.h"
-#include "lang/internal/source_lines.h"
+#include "lang/ast_walk.h"
+#include "lang/source_lines.h"
 #include "lang/parser.h"
 
 namespace wick::vm::compiler {
@@ -71,7 +71,7 @@ class SymtableBuilder {
 
   void Error(const SourceRange& loc, std::string message) {
     if (error_) return;
-    error_ = internal::MakeError(lines_, module_.filename ? *module_.filename : "",
+    error_ = lang::MakeError(lines_, module_.filename ? *module_.filename : "",
                                  SyntaxError::Type::kSyntaxError, std::move(message),
                                  loc.line, loc.col + 1, loc.end_line, loc.end_col + 1);
   }
@@ -243,7 +243,7 @@ class SymtableBuilder {
       case StmtKind::kNonlocal:
         return Directive(s, s->As<Nonlocal>()->names, false);
       default:
-        internal::ForEachStmtChild(
+        lang::ForEachStmtChild(
             s, [&](StmtList body) { Stmts(body); }, [&](const Expr* e) { Expression(e); });
     }
   }
@@ -297,7 +297,7 @@ class SymtableBuilder {
         return Comprehension(e, "<dictcomp>", e->As<DictComp>()->generators,
                              e->As<DictComp>()->key, e->As<DictComp>()->value);
       default:
-        internal::ForEachChild(e, [this](const Expr* child, bool) { Expression(child); });
+        lang::ForEachChild(e, [this](const Expr* child, bool) { Expression(child); });
     }
   }
 
@@ -316,7 +316,7 @@ class SymtableBuilder {
       return Error(e->loc, absl::StrCat("'", what, "' inside ", nice));
     }
     cur_->is_generator = true;
-    internal::ForEachChild(e, [this](const Expr* child, bool) { Expression(child); });
+    lang::ForEachChild(e, [this](const Expr* child, bool) { Expression(child); });
   }
 
   // comprehension: the outermost iterable in the enclosing scope, the rest in a new
@@ -432,7 +432,7 @@ class SymtableBuilder {
   }
 
   const Module& module_;
-  internal::SourceLines lines_;
+  lang::SourceLines lines_;
   SymbolTable* table_;
   Scope* cur_ = nullptr;
   std::optional<lang::SyntaxError> error_;

@@ -225,6 +225,7 @@ Value DTypeObject(Runtime& rt, tensor::DType d) { return torch::DTypeValue(rt, d
 
 bool IsSizeObject(Runtime& rt, const Value& v) { return torch::IsSize(rt, v); }
 Type* SizeType(Runtime& rt) { return torch::State(rt).size(); }
+Value NewSizeObject(Runtime& rt, tensor::IntSpan sizes) { return torch::NewSize(rt, sizes); }
 
 Type* ReturnTypeOfOp(Runtime& rt, const tensor::OpDef& op) {
   const std::vector<tensor::Return>& returns = op.schema.returns;

@@ -326,7 +326,7 @@ void AddDTypes(Runtime& rt, Dict* d) {
 }  // namespace
 
 void AddFunction(Runtime& rt, Dict* dict, absl::string_view name, BuiltinFn fn) {
-  dict->SetStr(rt, rt.Intern(name), rt.NewBuiltinFunction(name, fn));
+  rt.AddFunction(dict, name, fn);
 }
 
 }  // namespace wick::vm::torch

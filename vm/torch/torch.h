@@ -57,6 +57,8 @@ Value DTypeObject(Runtime& rt, tensor::DType d);
 Value CpuDeviceObject(Runtime& rt);
 // Whether `v` is a torch.Size.
 bool IsSizeObject(Runtime& rt, const Value& v);
+// A new torch.Size of `sizes`.
+Value NewSizeObject(Runtime& rt, tensor::IntSpan sizes);
 // The torch.Size class.
 Type* SizeType(Runtime& rt);
 // torch.return_types.<op>, the named tuple an op with named returns gives (max.dim's

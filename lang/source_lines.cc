@@ -1,10 +1,10 @@
 // Line index and CPython-style error location helpers (see source_lines.h).
-#include "lang/internal/source_lines.h"
+#include "lang/source_lines.h"
 
 #include <algorithm>
 #include <utility>
 
-namespace wick::lang::internal {
+namespace wick::lang {
 
 SourceLines::SourceLines(absl::string_view source) : source_(source) {
   starts_.push_back(0);
@@ -59,4 +59,4 @@ SyntaxError MakeError(const SourceLines& lines, absl::string_view filename,
   return e;
 }
 
-}  // namespace wick::lang::internal
+}  // namespace wick::lang

@@ -1,11 +1,11 @@
 // Generic traversal helpers over the AST: the direct children of a node, in source
 // order, for passes that do not care about the node kind (depth checks, searches).
-#ifndef WICK_LANG_INTERNAL_AST_WALK_H_
-#define WICK_LANG_INTERNAL_AST_WALK_H_
+#ifndef WICK_LANG_AST_WALK_H_
+#define WICK_LANG_AST_WALK_H_
 
 #include "lang/ast.h"
 
-namespace wick::lang::internal {
+namespace wick::lang {
 
 // Calls fn(child, starred_ok) for each direct child expression of `e`, including those
 // inside a lambda's defaults and a comprehension's clauses. starred_ok: whether a `*x`
@@ -239,6 +239,6 @@ void ForEachStmtChild(const Stmt* s, StmtsFn&& on_stmts, ExprFn&& on_expr) {
   }
 }
 
-}  // namespace wick::lang::internal
+}  // namespace wick::lang
 
-#endif  // WICK_LANG_INTERNAL_AST_WALK_H_
+#endif  // WICK_LANG_AST_WALK_H_

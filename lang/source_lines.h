@@ -1,8 +1,8 @@
 // SourceLines indexes a source text by line, and the helpers here build SyntaxErrors
 // the way CPython 3.11 fills one in: byte columns converted to 1-based character
 // offsets against the offending line, which becomes the error's `text`.
-#ifndef WICK_LANG_INTERNAL_SOURCE_LINES_H_
-#define WICK_LANG_INTERNAL_SOURCE_LINES_H_
+#ifndef WICK_LANG_SOURCE_LINES_H_
+#define WICK_LANG_SOURCE_LINES_H_
 
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@
 #include "absl/strings/string_view.h"
 #include "lang/parser.h"
 
-namespace wick::lang::internal {
+namespace wick::lang {
 
 class SourceLines {
  public:
@@ -44,6 +44,6 @@ SyntaxError MakeError(const SourceLines& lines, absl::string_view filename,
                       SyntaxError::Type type, std::string message, int line, int col,
                       int end_line, int end_col);
 
-}  // namespace wick::lang::internal
+}  // namespace wick::lang
 
-#endif  // WICK_LANG_INTERNAL_SOURCE_LINES_H_
+#endif  // WICK_LANG_SOURCE_LINES_H_
