@@ -6,6 +6,9 @@
 # (/dev/full) exits 120 with CPython's message; WICK_NUM_THREADS is range-checked.
 # Usage: run_signals.sh WICK
 set -u
+# Job control: each background job gets a process group of its own and keeps SIGINT's
+# default disposition (a non-interactive shell would start it with SIGINT ignored).
+set -m
 wick="$1"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -17,11 +20,11 @@ check() {  # check NAME CONDITION-STATUS DETAILS
     echo "FAIL $1"; echo "$3"; failed=$((failed + 1))
   fi
 }
-# Runs SCRIPT in the background (a new session, so SIGINT is not ignored as it is for
-# background jobs), waits for its first line of output, sends SIGINT, and waits.
+# Runs SCRIPT in the background, waits for its first line of output, sends SIGINT, and
+# waits for it to end.
 interrupt() {
   local script="$1" out="$2" err="$3"
-  setsid "$wick" run "$script" > "$out" 2> "$err" &
+  "$wick" run "$script" > "$out" 2> "$err" &
   local pid=$! i
   for i in $(seq 1 200); do [[ -s "$out" ]] && break; sleep 0.05; done
   kill -INT "$pid"
@@ -78,7 +81,7 @@ print("d")
 while True:
     pass
 PY
-setsid "$wick" run "$work/flush.py" > "$work/out" 2> /dev/null &
+"$wick" run "$work/flush.py" > "$work/out" 2> /dev/null &
 pid=$!
 for i in $(seq 1 200); do [[ "$(wc -l < "$work/out")" -ge 3 ]] && break; sleep 0.05; done
 kill -KILL "$pid"; wait "$pid" 2> /dev/null
