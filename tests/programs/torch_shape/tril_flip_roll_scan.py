@@ -1,0 +1,73 @@
+# tril/triu, cumsum/cumprod (and in place), flip/fliplr/flipud, roll, lerp, outer,
+# diagonal, isclose/allclose/equal, var/std with correction=: values, dtypes, layouts
+# and errors.
+import torch
+
+
+def t(name, f):
+    try:
+        r = f()
+        if isinstance(r, torch.Tensor):
+            print(name, r, r.dtype, tuple(r.shape), r.stride())
+        else:
+            print(name, r)
+    except Exception as e:
+        print(name, type(e).__name__, e)
+
+
+torch.manual_seed(0)
+x = torch.randn(3, 4)
+i = torch.arange(12).view(3, 4)
+b = torch.tensor([True, False, True])
+t('tril', lambda: torch.tril(x, -1))
+t('triu', lambda: x.triu(2))
+t('triu3', lambda: torch.triu(torch.ones(2, 3, 3, dtype=torch.int32)))
+t('tril_t', lambda: torch.tril(x.t(), 1))
+t('tril1d', lambda: torch.tril(torch.ones(3)))
+t('tril_bool', lambda: torch.tril(torch.ones(3, 3, dtype=torch.bool)))
+t('cumsum_i', lambda: torch.cumsum(i, 1))
+t('cumsum_i32', lambda: torch.cumsum(i.int(), 0))
+t('cumsum_b', lambda: torch.cumsum(b, 0))
+t('cumsum_dt', lambda: torch.cumsum(i, 1, dtype=torch.float32))
+t('cumprod_i', lambda: i.cumprod(1))
+t('cumprod_f', lambda: x.cumprod(0))
+t('cumsum_err', lambda: x.cumsum(2))
+t('cumsum_t', lambda: x.t().cumsum(1))
+t('cumsum_0d', lambda: torch.tensor(3).cumsum(0))
+t('cumsum_', lambda: x.clone().cumsum_(0))
+t('flip', lambda: torch.flip(i, [0, 1]))
+t('flip_err', lambda: torch.flip(i, [0, 0]))
+t('fliplr', lambda: torch.fliplr(i))
+t('flipud', lambda: torch.flipud(i))
+t('roll', lambda: torch.roll(i, 1))
+t('roll2', lambda: torch.roll(i, (1, -2), (0, 1)))
+t('roll_err', lambda: torch.roll(i, (1, 2), (0,)))
+t('roll_neg', lambda: i.roll(-5, 1))
+t('lerp', lambda: torch.lerp(x, torch.zeros(3, 4), 0.3))
+t('lerp_t', lambda: torch.lerp(x, torch.zeros(3, 4), torch.full((4,), 0.7)))
+t('outer', lambda: torch.outer(torch.arange(3), torch.arange(4.)))
+t('ger', lambda: torch.ger(torch.arange(3.), torch.arange(2.)))
+t('outer_err', lambda: torch.outer(i, torch.arange(4.)))
+t('diagonal', lambda: torch.diagonal(i, 1))
+t('diagonal3', lambda: torch.diagonal(torch.arange(24).view(2, 3, 4), 0, 0, 2))
+t('isclose', lambda: torch.isclose(x, x + 1e-6))
+t('isclose2', lambda: torch.isclose(torch.tensor([1., float('nan')]), torch.tensor([1., float('nan')]), equal_nan=True))
+t('isclose_i', lambda: torch.isclose(i, i + 1, atol=1))
+t('allclose', lambda: torch.allclose(x, x + 1e-4))
+t('allclose2', lambda: torch.allclose(x, x + 1e-9, rtol=0, atol=0))
+t('equal', lambda: torch.equal(i, i.clone()))
+t('equal2', lambda: torch.equal(i, i.float()))
+t('equal3', lambda: torch.equal(i, i[:2]))
+t('var_c', lambda: torch.var(x, dim=1, correction=0))
+t('std_c', lambda: torch.std(x, dim=0, correction=2, keepdim=True))
+t('var_unb', lambda: torch.var(x, 1, unbiased=False))
+t('std_c5', lambda: torch.std(x, dim=1, correction=5))
+t('var_mean_c', lambda: torch.var_mean(x, dim=1, correction=0))
+t('std_int', lambda: torch.std(i))
+t('cumsum_i32_', lambda: i.int().cumsum_(1))
+t('cumprod_', lambda: torch.tensor([1.5, 2.5]).cumprod_(0))
+t('cumsum_dt_err', lambda: i.clone().cumsum_(1, dtype=torch.float32))
+t('cumsum_bool_err', lambda: torch.tensor([True, True]).cumsum_(0))
+t('fliplr_err', lambda: torch.fliplr(torch.arange(3)))
+t('flipud_err', lambda: torch.flipud(torch.tensor(3)))
+t('flipud_t', lambda: i.t().flipud())

@@ -1,8 +1,0 @@
-#!/usr/bin/env bash
-# Bazel wrapper: the conformance runner over this directory's test_*.py programs.
-set -u
-root="${TEST_SRCDIR:-.}/wick"
-here="$root/tests/upstream"
-[[ -d "$here" ]] || here="$(dirname "$0")"
-wick="$(cd "$root/tools" 2>/dev/null && pwd)/wick"
-exec /usr/bin/python3 "$root/tests/conformance/run_conformance.py" "$wick" "$here" 'test_.*\.py$'
