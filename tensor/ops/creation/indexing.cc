@@ -1,5 +1,6 @@
 // Indexing ops along one dim (index_select, gather, scatter, scatter_add) and by mask
-// (masked_fill, masked_select, nonzero) and one_hot, with ATen's checks and messages.
+// (masked_fill, masked_select, nonzero/argwhere/where(condition)) and one_hot, with
+// ATen's checks and messages.
 // RegisterIndexingOps also registers advanced indexing (advanced_index.cc), sorting
 // (sorting.cc: sort, argsort, topk) and repeat_interleave (repeat_interleave.cc).
 #include <algorithm>
@@ -388,6 +389,23 @@ absl::StatusOr<Value> MaskedSelectOp(const OpArgs& a) {
 }
 absl::StatusOr<Value> NonzeroOp(const OpArgs& a) { return Wrap(Nonzero(a.tensor(0))); }
 
+// nonzero(as_tuple=True) and where(condition): one int64 index vector per dim (a 0-dim
+// input counts as 1-D), upstream's nonzero().unbind(1).
+absl::StatusOr<Value> NonzeroTuple(const Tensor& self) {
+  Tensor t = self;
+  if (t.dim() == 0) {
+    ASSIGN_OR_RETURN(t, Unsqueeze(t, 0));
+  }
+  ASSIGN_OR_RETURN(Tensor coords, Nonzero(t));
+  ASSIGN_OR_RETURN(std::vector<Tensor> parts, Unbind(coords, 1));
+  return Value(std::move(parts));
+}
+absl::StatusOr<Value> NonzeroAsTupleOp(const OpArgs& a) {
+  if (!a.bool_(1)) return NonzeroOp(a);
+  return NonzeroTuple(a.tensor(0));
+}
+absl::StatusOr<Value> WhereConditionOp(const OpArgs& a) { return NonzeroTuple(a.tensor(0)); }
+
 // one_hot(self, num_classes): int64 zeros of self's shape + [num_classes] with a 1 at
 // each element's class. Upstream checks (in order) the dtype, empty inputs, that no
 // class is negative, then that every class is below num_classes; num_classes=-1 means
@@ -505,6 +523,14 @@ absl::Status RegisterIndexingOps(OpRegistry& r) {
   RETURN_IF_ERROR(r.Register("masked_select(Tensor self, Tensor mask) -> Tensor", nullptr,
                              MaskedSelectOp, kDataDependent));
   RETURN_IF_ERROR(r.Register("nonzero(Tensor self) -> Tensor", nullptr, NonzeroOp, kDataDependent));
+  RETURN_IF_ERROR(r.Register("nonzero.as_tuple(Tensor self, *, bool as_tuple) -> Tensor[]",
+                             nullptr, NonzeroAsTupleOp, kDataDependent));
+  RETURN_IF_ERROR(r.Register("argwhere(Tensor self) -> Tensor", nullptr, NonzeroOp,
+                             kDataDependent));
+  // torch.where(condition) (a function only; where.self, the pointwise select, comes
+  // after it and takes the three-argument calls).
+  RETURN_IF_ERROR(r.Register("where(Tensor condition) -> Tensor[]", nullptr, WhereConditionOp,
+                             {.function = true, .data_dependent = true}));
   RETURN_IF_ERROR(creation_internal::RegisterSortingOps(r));
   RETURN_IF_ERROR(creation_internal::RegisterRepeatInterleaveOps(r));
   return creation_internal::RegisterAdvancedIndexOps(r);

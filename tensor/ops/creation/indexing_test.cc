@@ -448,5 +448,20 @@ TEST(OneHot, ValuesShapesAndChecks) {
                   "Class values must be smaller than num_classes.");
 }
 
+TEST(NonzeroForms, AsTupleWhereAndArgwhere) {
+  Tensor m = Lit({0, 3, 1, 0}, {2, 2}, DType::kInt64);
+  absl::StatusOr<Value> t = Call("nonzero", {m}, {{"as_tuple", true}});
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_EQ(t->to_tensor_list().size(), 2u);
+  EXPECT_EQ(Values(t->to_tensor_list()[0]), Doubles({0, 1}));
+  EXPECT_EQ(Values(t->to_tensor_list()[1]), Doubles({1, 0}));
+  absl::StatusOr<Value> w = Call("where", {Lit({5}, {})});
+  ASSERT_TRUE(w.ok()) << w.status();
+  EXPECT_EQ(Values(w->to_tensor_list()[0]), Doubles({0}));
+  EXPECT_EQ(Values(Op("argwhere", {m})), Doubles({0, 1, 1, 0}));
+  EXPECT_TRUE(Call("nonzero", {m}, {{"as_tuple", false}})->is_tensor());
+  EXPECT_FALSE(Registry().Find("where")->meta);
+}
+
 }  // namespace
 }  // namespace wick::tensor

@@ -1,6 +1,6 @@
 // Shape ops that build new tensors: cat/concat and stack (with type promotion across
-// inputs), repeat, flip, roll, diag/diagflat/diag_embed, tril/triu. Outputs are
-// contiguous except flip's, which keeps the input's layout, as in PyTorch.
+// inputs), repeat, flip/fliplr/flipud, roll, diag/diagflat/diag_embed, tril/triu.
+// Outputs are contiguous except flip's, which keeps the input's layout, as in PyTorch.
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -328,6 +328,16 @@ absl::StatusOr<Value> RepeatOp(const OpArgs& a, bool meta) {
 absl::StatusOr<Value> FlipOp(const OpArgs& a, bool meta) {
   return Wrap(FlipImpl(a.tensor(0), a.int_list(1), meta));
 }
+// fliplr / flipud: flip of dim 1 / dim 0, for inputs with at least 2 / 1 dims.
+template <int kDim>
+absl::StatusOr<Value> FlipSideOp(const OpArgs& a, bool meta) {
+  const Tensor& t = a.tensor(0);
+  if (t.dim() < kDim + 1) {
+    return RuntimeError(absl::StrCat("Input must be >= ", kDim + 1, "-d."));
+  }
+  const int64_t dims[] = {kDim};
+  return Wrap(FlipImpl(t, dims, meta));
+}
 absl::StatusOr<Value> RollOp(const OpArgs& a, bool meta) {
   return Wrap(RollImpl(a.tensor(0), a.int_list(1), a.int_list(2), meta));
 }
@@ -384,6 +394,8 @@ absl::Status RegisterCopyingShapeOps(OpRegistry& r) {
       {"stack(Tensor[] tensors, int dim=0) -> Tensor", StackOp, kFunction},
       {"repeat(Tensor self, int[] repeats) -> Tensor", RepeatOp, kMethod},
       {"flip(Tensor self, int[] dims) -> Tensor", FlipOp, kBoth},
+      {"fliplr(Tensor self) -> Tensor", FlipSideOp<1>, kBoth},
+      {"flipud(Tensor self) -> Tensor", FlipSideOp<0>, kBoth},
       {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", RollOp, kBoth},
       {"diag(Tensor self, int diagonal=0) -> Tensor", DiagOp, kBoth},
       {"diagflat(Tensor self, int offset=0) -> Tensor", DiagflatOp, kBoth},

@@ -536,5 +536,13 @@ TEST(Diag, VectorMatrixAndEmbed) {
                   "diagonal dimensions cannot be identical -1, 2");
 }
 
+TEST(FlipSides, FliplrFlipud) {
+  Tensor a = Ar({2, 3});
+  EXPECT_EQ(Values(Op("fliplr", {a})), Doubles({2, 1, 0, 5, 4, 3}));
+  EXPECT_EQ(Values(Op("flipud", {a})), Doubles({3, 4, 5, 0, 1, 2}));
+  EXPECT_PY_ERROR(Call("fliplr", {Ar({3})}), "RuntimeError", "Input must be >= 2-d.");
+  EXPECT_PY_ERROR(Call("flipud", {Lit({1}, {})}), "RuntimeError", "Input must be >= 1-d.");
+}
+
 }  // namespace
 }  // namespace wick::tensor

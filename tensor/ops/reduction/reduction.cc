@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
+#include "tensor/copy.h"
 #include "tensor/ops/ops.h"
 #include "tensor/ops/pointwise/pointwise.h"
 #include "tensor/ops/reduction/internal/registration.h"
@@ -52,6 +53,39 @@ absl::StatusOr<Value> NormStr(const OpArgs& a) {
   return RuntimeError(absl::StrCat("only valid string values are 'fro' and 'nuc', found ", p));
 }
 
+// The C++ type names of upstream's in-place dtype message.
+absl::string_view CppTypeName(DType t) {
+  switch (t) {
+    case DType::kBool: return "bool";
+    case DType::kInt32: return "int";
+    case DType::kInt64: return "long int";
+    case DType::kFloat32: return "float";
+    case DType::kFloat64: break;
+  }
+  return "double";
+}
+
+// cumsum_ / cumprod_: the scan written back into self, in self's dtype (a different
+// `dtype` is refused); bool has no in-place scan kernel.
+absl::StatusOr<Value> ScanInPlace(const OpArgs& a, const std::string& name, bool meta) {
+  const Tensor& self = a.tensor(0);
+  const std::optional<DType> dtype = a.optional_dtype(2);
+  if (dtype && *dtype != self.dtype()) {
+    return RuntimeError(absl::StrCat("Bad in-place call: input tensor dtype ",
+                                     CppTypeName(self.dtype()), " and output tensor dtype ",
+                                     CppTypeName(*dtype), " should match"));
+  }
+  if (self.dtype() == DType::kBool) {
+    return RuntimeError(absl::StrCat("\"", name, "_out_cpu\" not implemented for 'Bool'"));
+  }
+  auto f = name == "cumprod" ? Cumprod : Cumsum;
+  ASSIGN_OR_RETURN(Tensor result, f(self, a.int_(1), self.dtype()));
+  if (meta || self.is_meta()) return a[0];
+  RETURN_IF_ERROR(CopyInto(self, result));
+  self.bump_version();
+  return a[0];
+}
+
 absl::Status RegisterSums(OpRegistry& r) {
   for (const bool mean : {false, true}) {
     RETURN_IF_ERROR(Define(r,
@@ -79,14 +113,18 @@ absl::Status RegisterSums(OpRegistry& r) {
       r, "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
       [](const OpArgs& a) { return ToValue(Logsumexp(a.tensor(0), a.int_list(1), a.bool_(2))); }));
   for (const bool prod : {false, true}) {
+    const std::string name = prod ? "cumprod" : "cumsum";
     RETURN_IF_ERROR(
-        Define(r,
-               absl::StrCat(prod ? "cumprod" : "cumsum",
-                            "(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor"),
+        Define(r, name + "(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
                [prod](const OpArgs& a) {
                  auto f = prod ? Cumprod : Cumsum;
                  return ToValue(f(a.tensor(0), a.int_(1), a.optional_dtype(2)));
                }));
+    RETURN_IF_ERROR(r.Register(
+        name + "_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+        [name](const OpArgs& a) { return ScanInPlace(a, name, /*meta=*/true); },
+        [name](const OpArgs& a) { return ScanInPlace(a, name, /*meta=*/false); },
+        {.function = false, .method = true}));
   }
   return absl::OkStatus();
 }

@@ -133,6 +133,22 @@ TEST_F(ReductionOpsTest, CosineSimilarity) {
             "expected common dtype to be floating point, yet common dtype is Long");
 }
 
+TEST_F(ReductionOpsTest, ScansInPlace) {
+  Tensor t = Arange({2, 3}, DType::kInt32);
+  absl::StatusOr<Value> v = r_.Call("cumsum_", {t, 1});
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_TRUE(v->to_tensor().is_same(t));
+  EXPECT_EQ(t.dtype(), DType::kInt32);
+  EXPECT_EQ(Values(t), (V{0, 1, 3, 3, 7, 12}));
+  EXPECT_EQ(t.version(), 1u);
+  EXPECT_EQ(r_.Call("cumsum_", {t, 1}, {{"dtype", DType::kFloat32}}).status().message(),
+            "Bad in-place call: input tensor dtype int and output tensor dtype float should "
+            "match");
+  EXPECT_EQ(r_.Call("cumprod_", {Make({2}, {1, 0}, DType::kBool), 0}).status().message(),
+            "\"cumprod_out_cpu\" not implemented for 'Bool'");
+  EXPECT_FALSE(r_.Find("cumsum_")->flags.function);
+}
+
 // The meta function of every call gives the kernel's sizes and dtypes.
 TEST_F(ReductionOpsTest, MetaMatchesKernels) {
   const Tensor meta = Tensor::Meta({2, 3, 4}, DType::kFloat32);
