@@ -190,6 +190,19 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
     }
     return r;
   }
+  if (name == "hasattr" && args.size() == 2 && kwargs.empty() && args[1]->is_constant() &&
+      st.rt.IsStr(args[1]->value)) {
+    // hasattr(x, name): whether reading it raises AttributeError, as eager asks.
+    absl::StatusOr<VarPtr> r = GetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()));
+    if (r.ok()) return MakeConstant(vm::Value::Bool(true));
+    if (IsRaise(r.status()) && st.raising != nullptr &&
+        st.raising->kind == VarKind::kException && st.raising->value.is_object() &&
+        st.raising->value.as<vm::Type>()->IsSubtypeOf(st.rt.exc().attribute_error)) {
+      st.raising = nullptr;
+      return MakeConstant(vm::Value::Bool(false));
+    }
+    return r.status();
+  }
   static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",
                                       "round", "pow", "divmod", "range", "sum", "repr",
                                       "chr", "ord", "hash"};
@@ -581,6 +594,11 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     const vm::Value* b = st.builtins->GetStr(v.as<vm::Type>()->name());
     if (b != nullptr && b->Is(v)) {
       return CallBuiltin(tx, v.as<vm::Type>()->name(), v, std::move(args), std::move(kwargs));
+    }
+    // torch.device('cpu'): a constant, made as eager makes it.
+    if (v.as<vm::Type>() == rt.TypeOf(vm::CpuDeviceObject(rt)) && kwargs.empty() &&
+        AllConstant(args, {})) {
+      return FoldCall(tx, v, args);
     }
     vm::Type* cls = v.as<vm::Type>();
     bool is_module = !k.nn_module_type.is_none() &&

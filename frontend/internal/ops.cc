@@ -54,6 +54,14 @@ absl::StatusOr<tensor::Value> ToRegistryValue(Translator& tx, const VarPtr& v) {
       if (c.is_float()) return tensor::Value(c.as_float());
       if (rt.IsStr(c)) return tensor::Value(std::string(c.as<vm::Str>()->view()));
       if (vm::DTypeOfObject(rt, c, &d)) return tensor::Value(d);
+      if (c.is_object() && rt.TypeOf(c) == rt.TypeOf(vm::CpuDeviceObject(rt))) {
+        std::string device;  // torch.device('cpu') and the like: its str, as eager passes it
+        if (!vm::StrString(rt, c, &device)) {
+          rt.ClearException();
+          break;
+        }
+        return tensor::Value(std::move(device));
+      }
       if (rt.IsTuple(c)) {
         std::vector<VarPtr> items;
         for (const vm::Value& x : c.as<vm::Tuple>()->items) items.push_back(MakeConstant(x));
@@ -547,6 +555,84 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
   return result;
 }
 
+namespace {
+
+// The kind of sequence a tracker is for + and *: a traced tuple, list or torch.Size, or a
+// constant tuple (kTuple then, its items as constants); false for anything else.
+bool SequenceItems(vm::Runtime& rt, const VarPtr& v, VarKind* kind, std::vector<VarPtr>* items) {
+  if (v->kind == VarKind::kTuple || v->kind == VarKind::kList || v->kind == VarKind::kSize) {
+    *kind = v->kind;
+    *items = v->items;
+    return v->kind != VarKind::kTuple || !v->tuple_type.is_object();  // not return_types
+  }
+  if (v->is_constant() && rt.IsTuple(v->value)) {
+    *kind = VarKind::kTuple;
+    items->clear();
+    for (const vm::Value& x : v->value.as<vm::Tuple>()->items) items->push_back(MakeConstant(x));
+    return true;
+  }
+  return false;
+}
+
+const char* SequenceName(VarKind k) {
+  return k == VarKind::kList ? "list" : "tuple";  // torch.Size concatenates as a tuple
+}
+
+// Concatenation and repetition of traced sequences as Python (and torch.Size) do them:
+// tuple + tuple, list + list, list += iterable, Size + tuple (a Size; tuple + Size is a
+// tuple), seq * n and n * seq (items shared, as Python shares the references). `*out`
+// stays null when neither operand is such a sequence.
+absl::Status SequenceOp(Translator& tx, vm::BinOp op, bool inplace, const VarPtr& a,
+                        const VarPtr& b, VarPtr* out) {
+  vm::Runtime& rt = tx.state().rt;
+  VarKind ka, kb;
+  std::vector<VarPtr> ia, ib;
+  const bool sa = SequenceItems(rt, a, &ka, &ia);
+  const bool sb = SequenceItems(rt, b, &kb, &ib);
+  if (op == vm::BinOp::kAdd && sa && inplace && a->kind == VarKind::kList) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> extra, Unpack(tx, b));  // list += any iterable
+    a->items.insert(a->items.end(), extra.begin(), extra.end());
+    NoteMutation(tx, a);
+    *out = a;
+    return absl::OkStatus();
+  }
+  if (op == vm::BinOp::kAdd && sa && sb) {
+    const bool a_list = ka == VarKind::kList, b_list = kb == VarKind::kList;
+    if (a_list != b_list) {
+      return RaiseObserved(tx, rt.exc().type_error,
+                           absl::StrCat("can only concatenate ", SequenceName(ka), " (not \"",
+                                        SequenceName(kb), "\") to ", SequenceName(ka)));
+    }
+    ia.insert(ia.end(), ib.begin(), ib.end());
+    *out = MakeSequence(ka, std::move(ia));
+    return absl::OkStatus();
+  }
+  if (op == vm::BinOp::kMul && (sa || sb)) {
+    const VarPtr& n = sa ? b : a;
+    if (n->is_symint()) SpecializeVar(tx, n);
+    if (!n->is_constant() || !n->value.is_int_like()) return absl::OkStatus();
+    const VarKind kind = sa ? ka : kb;
+    const std::vector<VarPtr>& items = sa ? ia : ib;
+    const int64_t count = n->value.as_int();
+    if (count > 0 && static_cast<int64_t>(items.size()) * count > (int64_t{1} << 20)) {
+      return tx.Break("Unsupported binary operator", "sequence repetition",
+                      "Dynamo in wick does not trace a repetition this long.");
+    }
+    std::vector<VarPtr> repeated;
+    for (int64_t i = 0; i < count; ++i) repeated.insert(repeated.end(), items.begin(), items.end());
+    if (inplace && a->kind == VarKind::kList && sa) {
+      a->items = std::move(repeated);
+      NoteMutation(tx, a);
+      *out = a;
+      return absl::OkStatus();
+    }
+    *out = MakeSequence(kind, std::move(repeated));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, const VarPtr& a,
                                 const VarPtr& b) {
   vm::Runtime& rt = tx.state().rt;
@@ -619,16 +705,10 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
     return Fold(tx, inplace ? vm::InPlaceOp(rt, op, a->value, b->value)
                             : vm::BinaryOp(rt, op, a->value, b->value));
   }
-  if ((a->kind == VarKind::kTuple || a->kind == VarKind::kList) && a->kind == b->kind &&
-      op == vm::BinOp::kAdd) {
-    std::vector<VarPtr> items = a->items;
-    items.insert(items.end(), b->items.begin(), b->items.end());
-    if (inplace && a->kind == VarKind::kList) {
-      a->items = std::move(items);
-      NoteMutation(tx, a);
-      return a;
-    }
-    return MakeSequence(a->kind, std::move(items));
+  {
+    VarPtr r;
+    RETURN_IF_ERROR(SequenceOp(tx, op, inplace, a, b, &r));
+    if (r != nullptr) return r;
   }
   // User objects: the in-place dunder, then the forward one on the left operand, then
   // the reflected one on the right, as Python dispatches them, each inlined like a

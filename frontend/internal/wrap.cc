@@ -396,7 +396,13 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     // and submodules are read through the same object), type for other instances.
     var = MakeVar(VarKind::kObject);
     var->value = v;
-    bool by_type = v.object()->type()->layout() == vm::Layout::kObject && !IsNNModule(st, v);
+    // A module a graph break's instruction just made (`nn.Softmax(dim=-1)(w)` leaves a
+    // new one on the resume entry's stack each call) is guarded by type, as other
+    // instances are: its attributes are guarded where read. An identity guard there
+    // recompiled on every call until the recompile limit.
+    const bool fresh = source != nullptr && source->kind() == Source::Kind::kStack;
+    bool by_type = v.object()->type()->layout() == vm::Layout::kObject &&
+                   (!IsNNModule(st, v) || fresh);
     if (by_type) {
       AddGuard(tx, GuardKind::kTypeMatch, source, vm::Value::Borrow(rt.TypeOf(v)));
     } else {
