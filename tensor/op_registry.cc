@@ -38,7 +38,18 @@ std::string ExpectedTypeName(const ArgType& t) {
 }
 
 // Converts `v` to the argument's type, or explains why it cannot (nullopt + message).
-std::optional<Value> Coerce(const ArgType& t, const Value& v, std::string* why) {
+// An integer 0-dim tensor with data: what PyTorch's parser accepts for an `int` (its
+// __index__). A meta tensor (while tracing) has no value to give.
+bool IsIndexTensor(const Value& v) {
+  if (!v.is_tensor()) return false;
+  const Tensor& t = v.to_tensor();
+  return t.defined() && !t.is_meta() && t.dim() == 0 && IsIntegral(t.dtype(), false);
+}
+
+// `index_tensors`: also take an IsIndexTensor value for an `int` (the second binding
+// pass, so that calls that bind without it keep their overload).
+std::optional<Value> Coerce(const ArgType& t, const Value& v, std::string* why,
+                            bool index_tensors) {
   if (v.is_none()) {
     if (t.optional || t.base == B::kLayout || t.base == B::kGenerator ||
         t.base == B::kMemoryFormat) {
@@ -86,6 +97,10 @@ std::optional<Value> Coerce(const ArgType& t, const Value& v, std::string* why) 
     case B::kInt:
       if (v.is_int()) return v;
       if (v.is_bool()) return Value(static_cast<int64_t>(v.to_bool()));
+      if (index_tensors && IsIndexTensor(v)) {
+        absl::StatusOr<Scalar> item = v.to_tensor().Item();
+        if (item.ok()) return Value(item->to_int());
+      }
       return std::nullopt;
     case B::kFloat:
       if (v.is_double()) return v;
@@ -133,8 +148,11 @@ absl::string_view ValueTypeName(const Value& v) {
   return "?";
 }
 
-absl::StatusOr<std::vector<Value>> BindArguments(const OpDef& op, absl::Span<const Value> args,
-                                                 const Kwargs& kwargs) {
+namespace {
+
+absl::StatusOr<std::vector<Value>> BindArgumentsImpl(const OpDef& op,
+                                                     absl::Span<const Value> args,
+                                                     const Kwargs& kwargs, bool index_tensors) {
   const OpSchema& schema = op.schema;
   const auto& params = schema.arguments;
   std::vector<std::optional<Value>> slots(params.size());
@@ -150,7 +168,7 @@ absl::StatusOr<std::vector<Value>> BindArguments(const OpDef& op, absl::Span<con
                                    !params[i].type.list && v.is_scalar();
     std::optional<Value> c = number_for_tensor && !op.flags.numbers_as_tensors
                                  ? std::nullopt
-                                 : Coerce(params[i].type, v, &why);
+                                 : Coerce(params[i].type, v, &why, index_tensors);
     if (!c) {
       if (!why.empty()) return RuntimeError(why);
       return TypeError(absl::StrCat(
@@ -198,6 +216,27 @@ absl::StatusOr<std::vector<Value>> BindArguments(const OpDef& op, absl::Span<con
                                   absl::StrJoin(missing, ", ")));
   }
   return out;
+}
+
+// Whether a second binding pass (0-dim integer tensors for ints) could change anything.
+bool HasIndexTensor(absl::Span<const Value> args, const Kwargs& kwargs) {
+  for (const Value& v : args) {
+    if (IsIndexTensor(v)) return true;
+  }
+  for (const auto& kv : kwargs) {
+    if (IsIndexTensor(kv.second)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Value>> BindArguments(const OpDef& op, absl::Span<const Value> args,
+                                                 const Kwargs& kwargs) {
+  absl::StatusOr<std::vector<Value>> bound = BindArgumentsImpl(op, args, kwargs, false);
+  if (bound.ok() || !HasIndexTensor(args, kwargs)) return bound;
+  absl::StatusOr<std::vector<Value>> indexed = BindArgumentsImpl(op, args, kwargs, true);
+  return indexed.ok() ? indexed : bound;
 }
 
 bool OpDef::is_inplace() const {
@@ -258,9 +297,18 @@ absl::StatusOr<BoundCall> OpRegistry::Bind(absl::string_view name,
   }
   absl::Status first_error;
   for (const OpDef* op : overloads) {
-    absl::StatusOr<std::vector<Value>> bound = BindArguments(*op, args, kwargs);
+    absl::StatusOr<std::vector<Value>> bound = BindArgumentsImpl(*op, args, kwargs, false);
     if (bound.ok()) return BoundCall{op, *std::move(bound)};
     if (first_error.ok()) first_error = bound.status();
+  }
+  // Only when no overload binds as given: 0-dim integer tensors may stand for ints, as
+  // PyTorch's parser allows (topk(x, torch.tensor(2))). A second pass, so that an
+  // overload taking the tensor as a tensor keeps winning (max(x, torch.tensor(1))).
+  if (HasIndexTensor(args, kwargs)) {
+    for (const OpDef* op : overloads) {
+      absl::StatusOr<std::vector<Value>> bound = BindArgumentsImpl(*op, args, kwargs, true);
+      if (bound.ok()) return BoundCall{op, *std::move(bound)};
+    }
   }
   if (overloads.size() == 1) return first_error;
   std::vector<std::string> sigs;

@@ -83,6 +83,27 @@ TEST_F(RegistryTest, NumbersForTensorsOnlyWhereTheOpAllowsThem) {
   EXPECT_TRUE(r_.Bind("one", {Value(t), Value()}).ok());
 }
 
+// A 0-dim integer tensor stands for an int (PyTorch's __index__) only when nothing binds
+// as given, and only with data: a meta tensor has no value.
+TEST_F(RegistryTest, IndexTensorsForIntsInASecondPass) {
+  Tensor t = Tensor::Meta({2}, DType::kFloat32);
+  Tensor one = *Tensor::Empty({}, DType::kInt64);
+  one.data<int64_t>()[0] = 1;
+  absl::StatusOr<BoundCall> b = r_.Bind("mx", {Value(t), Value(one)});
+  ASSERT_TRUE(b.ok()) << b.status();
+  EXPECT_EQ(b->op->full_name(), "mx.dim");
+  EXPECT_EQ(b->args[1].to_int(), 1);
+  ASSERT_TRUE(r_.Register("mx.other(Tensor self, Tensor other) -> Tensor", nullptr, Echo).ok());
+  // Registered after mx.dim, but it takes the tensor as given: it wins.
+  EXPECT_EQ(r_.Bind("mx", {Value(t), Value(one)})->op->full_name(), "mx.other");
+  Tensor f = *Tensor::Empty({}, DType::kFloat32);
+  EXPECT_FALSE(BindArguments(*r_.Find("mx.dim"), {Value(t), Value(f)}, {}).ok());
+  EXPECT_FALSE(
+      BindArguments(*r_.Find("mx.dim"), {Value(t), Value(Tensor::Meta({}, DType::kInt64))}, {})
+          .ok());
+  EXPECT_TRUE(BindArguments(*r_.Find("mx.dim"), {Value(t), Value(one)}, {}).ok());
+}
+
 TEST_F(RegistryTest, ErrorsReadLikePython) {
   Tensor t = Tensor::Meta({2}, DType::kFloat32);
   auto missing = r_.Bind("pair", {Value(t)});

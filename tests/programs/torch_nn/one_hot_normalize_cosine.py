@@ -51,3 +51,8 @@ r = F.one_hot(torch.tensor([[1], [0]]), 3)
 print(r.dtype, r.shape, r.stride())
 print(F.cosine_similarity(torch.randn(6, 40), torch.randn(6, 40), dim=1, eps=1e-6).dtype)
 print(F.normalize(torch.randn(2, 3, 4), dim=1).sum().item())
+
+# A 0-dim integer tensor stands for an int, as PyTorch's argument parser allows.
+print(F.one_hot(torch.tensor([0, 2, 1]), num_classes=torch.tensor(4)))
+print(F.one_hot(torch.tensor([0, 2, 1]), torch.tensor(3)))
+t(lambda: F.one_hot(torch.tensor([0, 1]), torch.tensor(3.0)))

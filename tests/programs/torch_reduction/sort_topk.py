@@ -56,3 +56,17 @@ for f in [lambda: torch.topk(x, 5), lambda: torch.topk(x, -1), lambda: torch.top
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
+
+# 0-dim integer tensors for int arguments; an overload taking a Tensor still wins.
+print(torch.topk(torch.arange(5.0), torch.tensor(2)))
+a = torch.arange(6).view(2, 3)
+print(torch.max(a, torch.tensor(1)))
+print(a.min(torch.tensor(1)))
+print(torch.cumsum(a, torch.tensor(1)))
+print(a.select(0, torch.tensor(1)), a.unsqueeze(torch.tensor(0)).shape)
+for f in [lambda: torch.topk(torch.arange(5.0), torch.tensor(2.0)),
+          lambda: torch.topk(torch.arange(5.0), torch.tensor([2]))]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)

@@ -87,8 +87,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
 def one_hot(tensor, num_classes=-1):
     # ATen's one_hot (torch._C._nn.one_hot upstream). num_classes=-1 means max + 1, a value
     # read from the data: resolved here, so that the op itself has a static result shape
-    # (a compiled function breaks its graph on the read, as upstream's does).
-    if num_classes == -1 and tensor.dtype == torch.int64 and tensor.numel() > 0:
+    # (a compiled function breaks its graph on the read, as upstream's does). A 0-dim
+    # tensor num_classes (which PyTorch also takes) goes to the op as it is.
+    if (not isinstance(num_classes, torch.Tensor) and num_classes == -1 and
+            tensor.dtype == torch.int64 and tensor.numel() > 0):
         num_classes = int(tensor.max()) + 1
     return _aten_one_hot(tensor, num_classes)
 
