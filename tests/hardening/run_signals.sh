@@ -10,8 +10,8 @@ set -u
 # default disposition (a non-interactive shell would start it with SIGINT ignored).
 set -m
 wick="$1"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+# Bazel's per-test temporary folder when there is one (removed by Bazel), else ours.
+work="$(mktemp -d "${TEST_TMPDIR:-/tmp}/signals.XXXXXX")"
 passed=0 failed=0
 check() {  # check NAME CONDITION-STATUS DETAILS
   if [[ "$2" == 0 ]]; then
@@ -26,7 +26,9 @@ interrupt() {
   local script="$1" out="$2" err="$3"
   "$wick" run "$script" > "$out" 2> "$err" &
   local pid=$! i
-  for i in $(seq 1 200); do [[ -s "$out" ]] && break; sleep 0.05; done
+  # Up to a minute for the first line: a loaded machine starts wick slowly, and a SIGINT
+  # before the script runs would end it before its handler exists.
+  for i in $(seq 1 1200); do [[ -s "$out" ]] && break; sleep 0.05; done
   kill -INT "$pid"
   wait "$pid"
   return $?
@@ -83,7 +85,7 @@ while True:
 PY
 "$wick" run "$work/flush.py" > "$work/out" 2> /dev/null &
 pid=$!
-for i in $(seq 1 200); do [[ "$(wc -l < "$work/out")" -ge 3 ]] && break; sleep 0.05; done
+for i in $(seq 1 1200); do [[ "$(wc -l < "$work/out")" -ge 3 ]] && break; sleep 0.05; done
 kill -KILL "$pid"; wait "$pid" 2> /dev/null
 check "flush=True and flush() reach the file before a crash" \
   $([[ "$(cat "$work/out")" == $'a\nb\nc' ]]; echo $?) "out=$(cat "$work/out")"
@@ -94,5 +96,6 @@ check "WICK_NUM_THREADS past the limit is clamped with a warning" \
   $([[ $rc == 0 && "$(cat "$work/out")" == "tensor(200000.)" && "$(cat "$work/err")" == *"is more than 256"* ]]; echo $?) \
   "rc=$rc out=$(cat "$work/out") err=$(cat "$work/err")"
 
+[[ -z "${TEST_TMPDIR:-}" ]] && rm -rf "$work"
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]
