@@ -365,6 +365,7 @@ int Interpreter::RunMain(absl::string_view source, absl::string_view filename,
   globals->SetStr(rt_, rt_.Intern("__builtins__"),
                   *sys_modules_->GetStr("builtins"));
   globals->SetStr(rt_, rt_.Intern("__file__"), rt_.NewStr(filename));
+  globals->SetStr(rt_, rt_.Intern("__package__"), Value::None());  // a script: no package
   sys_modules_->Set(rt_, rt_.NewStr("__main__"), module);
   Value sys = ImportModule("sys");
   if (sys.is_raised()) {

@@ -786,7 +786,7 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
         TARGET(IMPORT_NAME): {
           Value fromlist = POP();
           Value level = POP();
-          Value m = internal::ImportName(in, NAME(arg), fromlist, level);
+          Value m = internal::ImportName(in, f.globals, NAME(arg), fromlist, level);
           if (m.is_raised()) goto error;
           PUSH(std::move(m));
         }

@@ -140,7 +140,10 @@ Value NewFunction(Runtime& rt, Value code, Dict* globals, Dict* builtins);
 Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs);
 
 // IMPORT_NAME and IMPORT_FROM (import.cc).
-Value ImportName(Interpreter& in, Str* name, const Value& fromlist, const Value& level);
+// IMPORT_NAME in a module whose globals are `globals` (relative imports resolve against
+// its __package__ / __name__).
+Value ImportName(Interpreter& in, const Dict* globals, Str* name, const Value& fromlist,
+                 const Value& level);
 Value ImportFrom(Interpreter& in, const Value& module, Str* name);
 
 // Generators (generator.cc).
