@@ -98,6 +98,15 @@ def one_hot(tensor, num_classes=-1):
 _aten_one_hot = torch.ops.aten.one_hot
 
 
+def softplus(input, beta=1, threshold=20):
+    # ATen's softplus (torch._C._nn.softplus upstream): x where x * beta > threshold,
+    # else log1p(exp(x * beta)) / beta.
+    return _aten_softplus(input, beta, threshold)
+
+
+_aten_softplus = torch.ops.aten.softplus
+
+
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     # PyTorch 1.13's Python definition: input / max(||input||_p along dim, eps).
     if out is not None:

@@ -23,6 +23,7 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.nn.modules.container", "torch.nn.modules.linear",
                        "torch.nn.modules.activation", "torch.nn.modules.normalization",
                        "torch.nn.modules.sparse", "torch.nn.modules.dropout",
+                       "torch.nn.modules.loss",
                        "torch._dynamo", "torch._dynamo._regions", "torch._dynamo.config",
                        "torch._dynamo.eval_frame",
                        "torch._dynamo.exc", "torch._dynamo.testing", "torch._dynamo.utils",

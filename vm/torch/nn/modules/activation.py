@@ -73,3 +73,16 @@ class LogSoftmax(Module):
 
     def extra_repr(self):
         return "dim={dim}".format(dim=self.dim)
+
+
+class Softplus(Module):
+    def __init__(self, beta=1, threshold=20):
+        super().__init__()
+        self.beta = beta
+        self.threshold = threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return "beta={}, threshold={}".format(self.beta, self.threshold)

@@ -1,0 +1,49 @@
+# torch.nn.modules.loss: loss modules, each a thin module over torch.nn.functional with
+# PyTorch's constructor arguments (size_average and reduce are the legacy spellings of
+# reduction, as in PyTorch 1.13).
+from torch.nn import functional as F
+from torch.nn.modules.module import Module
+
+
+def _legacy_reduction(size_average, reduce):
+    # PyTorch's _Reduction.legacy_get_string: None means True for both.
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    if size_average and reduce:
+        return "mean"
+    if reduce:
+        return "sum"
+    return "none"
+
+
+class _Loss(Module):
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            self.reduction = _legacy_reduction(size_average, reduce)
+        else:
+            self.reduction = reduction
+
+
+class _WeightedLoss(_Loss):
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+
+class MSELoss(_Loss):
+    def forward(self, input, target):
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean", label_smoothing=0.0):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, weight=self.weight,
+                               ignore_index=self.ignore_index, reduction=self.reduction,
+                               label_smoothing=self.label_smoothing)
