@@ -24,6 +24,8 @@ check() {  # check NAME CONDITION-STATUS DETAILS
 # waits for it to end.
 interrupt() {
   local script="$1" out="$2" err="$3"
+  # A previous case's output must not count as this one's first line.
+  rm -f "$out" "$err"
   "$wick" run "$script" > "$out" 2> "$err" &
   local pid=$! i
   # Up to a minute for the first line: a loaded machine starts wick slowly, and a SIGINT
@@ -62,10 +64,10 @@ def spin(k):
 with Guard():
     spin(0)
 PY
-interrupt "$work/context.py" "$work/out" "$work/err"; rc=$?
+interrupt "$work/context.py" "$work/out2" "$work/err2"; rc=$?
 check "uncaught: __exit__ runs, traceback, exit by SIGINT" \
-  $([[ $rc == 130 && "$(cat "$work/out")" == $'enter\nexit KeyboardInterrupt' && "$(tail -n 1 "$work/err")" == KeyboardInterrupt ]]; echo $?) \
-  "rc=$rc out=$(cat "$work/out") err=$(cat "$work/err")"
+  $([[ $rc == 130 && "$(cat "$work/out2")" == $'enter\nexit KeyboardInterrupt' && "$(tail -n 1 "$work/err2")" == KeyboardInterrupt ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out2") err=$(cat "$work/err2")"
 
 printf 'print("hello")\n' > "$work/full.py"
 "$wick" run "$work/full.py" > /dev/full 2> "$work/err"; rc=$?
@@ -83,12 +85,12 @@ print("d")
 while True:
     pass
 PY
-"$wick" run "$work/flush.py" > "$work/out" 2> /dev/null &
+"$wick" run "$work/flush.py" > "$work/out3" 2> /dev/null &
 pid=$!
-for i in $(seq 1 1200); do [[ "$(wc -l < "$work/out")" -ge 3 ]] && break; sleep 0.05; done
+for i in $(seq 1 1200); do [[ "$(wc -l < "$work/out3" 2> /dev/null)" -ge 3 ]] && break; sleep 0.05; done
 kill -KILL "$pid"; wait "$pid" 2> /dev/null
 check "flush=True and flush() reach the file before a crash" \
-  $([[ "$(cat "$work/out")" == $'a\nb\nc' ]]; echo $?) "out=$(cat "$work/out")"
+  $([[ "$(cat "$work/out3")" == $'a\nb\nc' ]]; echo $?) "out=$(cat "$work/out3")"
 
 printf 'import torch\nprint((torch.ones(100000) * 2).sum())\n' > "$work/threads.py"
 WICK_NUM_THREADS=65536 "$wick" run "$work/threads.py" > "$work/out" 2> "$work/err"; rc=$?
