@@ -107,6 +107,44 @@ def softplus(input, beta=1, threshold=20):
 _aten_softplus = torch.ops.aten.softplus
 
 
+def pad(input, pad, mode="constant", value=None):
+    # ATen's constant_pad_nd: pad[2*i], pad[2*i+1] widen (or, negative, crop) dim -1-i
+    # at its start and end; the new cells hold `value` (0 when None).
+    if mode != "constant":
+        raise NotImplementedError(
+            "wick's F.pad supports mode='constant' only, not '{}'".format(mode))
+    if len(pad) % 2 != 0:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError("Padding length too large")
+    # Negative padding crops first, outer dims first, as PyTorch 1.13 does (so a crop
+    # past the size fails in narrow, with narrow's message).
+    npairs = len(pad) // 2
+    src = input
+    for i in reversed(range(npairs)):
+        d = input.dim() - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        if before < 0:
+            src = src.narrow(d, -before, src.shape[d] + before)
+        if after < 0:
+            src = src.narrow(d, 0, src.shape[d] + after)
+    out_sizes = list(input.shape)
+    index = [slice(None)] * input.dim()
+    for i in reversed(range(npairs)):
+        d = input.dim() - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        out_sizes[d] = input.shape[d] + before + after
+        if out_sizes[d] < 0:
+            raise RuntimeError(
+                "The input size {}, plus negative padding {} and {} resulted in a negative "
+                "output size, which is invalid. Check dimension {} of your input.".format(
+                    input.shape[d], before, after, d))
+        index[d] = slice(max(before, 0), max(before, 0) + src.shape[d])
+    out = torch.full(out_sizes, 0 if value is None else value, dtype=input.dtype)
+    out[tuple(index)] = src
+    return out
+
+
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     # PyTorch 1.13's Python definition: input / max(||input||_p along dim, eps).
     if out is not None:
