@@ -1,8 +1,6 @@
 // Attribute access (Python's object.__getattribute__ / __setattr__ with descriptors and
 // instance dicts), method lookup without bound-method allocation, calls, and the
 // operator name tables.
-#include <new>
-#include <stdexcept>
 #include <utility>
 
 #include "absl/container/inlined_vector.h"
@@ -159,13 +157,8 @@ Value CallMethod(Runtime& rt, const Value& obj, absl::string_view name, Args arg
 Value Call(Runtime& rt, const Value& callable, Args args, const KwArgs& kwargs) {
   auto slot = rt.TypeOf(callable)->slots().call;
   if (slot == nullptr) return RaiseTypeName(rt, "'", callable, "' object is not callable");
-  try {
-    return slot(rt, callable, args, kwargs);
-  } catch (const std::bad_alloc&) {  // list(range(10**12)), "".join of a huge list, ...
-    return rt.RaiseNoMemory();
-  } catch (const std::length_error&) {
-    return rt.RaiseNoMemory();
-  }
+  // list(range(10**12)), "".join of a huge list, ...: MemoryError.
+  return RaiseNoMemoryOnFailure(rt, [&] { return slot(rt, callable, args, kwargs); });
 }
 
 Value ObjectRepr(Runtime& rt, const Value& v) {

@@ -3,8 +3,6 @@
 #include "vm/protocol.h"
 
 #include <cmath>
-#include <new>
-#include <stdexcept>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -20,6 +18,20 @@ Value RaiseTypeName(Runtime& rt, absl::string_view before, const Value& v,
                   absl::StrCat(before, rt.TypeOf(v)->name(), after));
 }
 
+namespace {
+
+// Whether repr/hash/comparison of a `t` can recurse natively into nested values (the
+// builtin containers and their subclasses). Other objects either hold no values or
+// recurse through Python methods, whose frames count against the recursion limit.
+bool MayNest(const Type* t) {
+  switch (t->layout()) {
+    case Layout::kTuple: case Layout::kList: case Layout::kDict: case Layout::kSet: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
 Value Repr(Runtime& rt, const Value& v) {
   switch (v.tag()) {
     case Value::Tag::kNone: return rt.NewStr("None");
@@ -30,7 +42,7 @@ Value Repr(Runtime& rt, const Value& v) {
     case Value::Tag::kObject: break;
   }
   Type* t = v.object()->type();
-  RecursionScope scope(rt, " while getting the repr of an object");
+  RecursionScope scope(rt, " while getting the repr of an object", MayNest(t));
   if (!scope.ok()) return Value::Raised();
   Value r = t->slots().repr(rt, v);
   if (r.is_raised() || rt.IsInstance(r, rt.types().str)) return r;
@@ -41,7 +53,7 @@ Value ToStr(Runtime& rt, const Value& v) {
   if (!v.is_object()) return Repr(rt, v);
   Type* t = v.object()->type();
   if (t == rt.types().str) return v;
-  RecursionScope scope(rt, " while getting the str of an object");
+  RecursionScope scope(rt, " while getting the str of an object", MayNest(t));
   if (!scope.ok()) return Value::Raised();
   Value r = t->slots().str != nullptr ? t->slots().str(rt, v) : t->slots().repr(rt, v);
   if (r.is_raised() || rt.IsInstance(r, rt.types().str)) return r;
@@ -79,7 +91,7 @@ bool Hash(Runtime& rt, const Value& v, int64_t* out) {
     RaiseTypeName(rt, "unhashable type: '", v, "'");
     return false;
   }
-  RecursionScope scope(rt, " while hashing an object");  // a tuple nested 100k deep
+  RecursionScope scope(rt, " while hashing an object", MayNest(t));  // nested tuples
   return scope.ok() && t->slots().hash(rt, v, out);
 }
 
@@ -152,7 +164,7 @@ Value Compare(Runtime& rt, const Value& a, const Value& b, CmpOp op) {
   }
   Type* ta = rt.TypeOf(a);
   Type* tb = rt.TypeOf(b);
-  RecursionScope scope(rt, " in comparison");
+  RecursionScope scope(rt, " in comparison", MayNest(ta));
   if (!scope.ok()) return Value::Raised();
   bool checked_reverse = false;
   if (ta != tb && tb->IsSubtypeOf(ta) && tb->slots().compare != nullptr) {
@@ -263,14 +275,8 @@ Value BinaryOp(Runtime& rt, BinOp op, const Value& a, const Value& b) {
       default: break;
     }
   }
-  Value r;
-  try {
-    r = BinaryOp1(rt, op, a, b);
-  } catch (const std::bad_alloc&) {  // a huge repeat or concatenation
-    return rt.RaiseNoMemory();
-  } catch (const std::length_error&) {
-    return rt.RaiseNoMemory();
-  }
+  // A huge repeat or concatenation: MemoryError.
+  Value r = RaiseNoMemoryOnFailure(rt, [&] { return BinaryOp1(rt, op, a, b); });
   if (!rt.IsNotImplemented(r)) return r;
   return RaiseBinaryError(rt, op, a, b, /*inplace=*/false);
 }

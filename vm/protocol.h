@@ -11,6 +11,8 @@
 #define WICK_VM_PROTOCOL_H_
 
 #include <cstdint>
+#include <new>
+#include <stdexcept>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -19,6 +21,20 @@
 #include "vm/value.h"
 
 namespace wick::vm {
+
+// Runs fn() (a native operation returning a Value); an allocation failure inside it
+// (std::bad_alloc, or std::length_error from a container asked for too much) becomes
+// MemoryError, raised where the script can catch it.
+template <typename Fn>
+Value RaiseNoMemoryOnFailure(Runtime& rt, Fn&& fn) {
+  try {
+    return fn();
+  } catch (const std::bad_alloc&) {
+    return rt.RaiseNoMemory();
+  } catch (const std::length_error&) {
+    return rt.RaiseNoMemory();
+  }
+}
 
 // repr(v) / str(v): a str Value, or Raised.
 Value Repr(Runtime& rt, const Value& v);

@@ -251,13 +251,14 @@ class Runtime {
   int native_limit_ = 1000;
 };
 
-// EnterRecursiveCall for one scope: `if (!scope.ok()) return Value::Raised();`.
+// EnterRecursiveCall for one scope when `enter` (nothing otherwise):
+// `if (!scope.ok()) return Value::Raised();`.
 class RecursionScope {
  public:
-  RecursionScope(Runtime& rt, absl::string_view where)
-      : rt_(rt), ok_(rt.EnterRecursiveCall(where)) {}
+  RecursionScope(Runtime& rt, absl::string_view where, bool enter = true)
+      : rt_(rt), entered_(enter && rt.EnterRecursiveCall(where)), ok_(!enter || entered_) {}
   ~RecursionScope() {
-    if (ok_) rt_.LeaveRecursiveCall();
+    if (entered_) rt_.LeaveRecursiveCall();
   }
   RecursionScope(const RecursionScope&) = delete;
   RecursionScope& operator=(const RecursionScope&) = delete;
@@ -265,6 +266,7 @@ class RecursionScope {
 
  private:
   Runtime& rt_;
+  bool entered_;
   bool ok_;
 };
 

@@ -81,6 +81,18 @@ vm::Type* TypeOfVar(TraceState& st, const Var& v) {
 
 namespace {
 
+// Whether `s` is an AttributeError raised in the trace (RaiseObserved); if so it is
+// taken, as a handler would: getattr's default and hasattr's False.
+bool TakeAttributeError(TraceState& st, const absl::Status& s) {
+  if (!IsRaise(s) || st.raising == nullptr || st.raising->kind != VarKind::kException ||
+      !st.raising->value.is_object() ||
+      !st.raising->value.as<vm::Type>()->IsSubtypeOf(st.rt.exc().attribute_error)) {
+    return false;
+  }
+  st.raising = nullptr;
+  return true;
+}
+
 absl::StatusOr<VarPtr> IsInstanceCall(Translator& tx, const std::vector<VarPtr>& args) {
   TraceState& st = tx.state();
   vm::Type* t = TypeOfVar(st, *args[0]);
@@ -182,12 +194,7 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
       st.rt.IsStr(args[1]->value)) {
     absl::StatusOr<VarPtr> r = GetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()));
     // getattr(x, name, default): an AttributeError raised while reading gives the default.
-    if (args.size() == 3 && !r.ok() && IsRaise(r.status()) && st.raising != nullptr &&
-        st.raising->kind == VarKind::kException && st.raising->value.is_object() &&
-        st.raising->value.as<vm::Type>()->IsSubtypeOf(st.rt.exc().attribute_error)) {
-      st.raising = nullptr;
-      return args[2];
-    }
+    if (args.size() == 3 && !r.ok() && TakeAttributeError(st, r.status())) return args[2];
     return r;
   }
   if (name == "hasattr" && args.size() == 2 && kwargs.empty() && args[1]->is_constant() &&
@@ -195,12 +202,7 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
     // hasattr(x, name): whether reading it raises AttributeError, as eager asks.
     absl::StatusOr<VarPtr> r = GetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()));
     if (r.ok()) return MakeConstant(vm::Value::Bool(true));
-    if (IsRaise(r.status()) && st.raising != nullptr &&
-        st.raising->kind == VarKind::kException && st.raising->value.is_object() &&
-        st.raising->value.as<vm::Type>()->IsSubtypeOf(st.rt.exc().attribute_error)) {
-      st.raising = nullptr;
-      return MakeConstant(vm::Value::Bool(false));
-    }
+    if (TakeAttributeError(st, r.status())) return MakeConstant(vm::Value::Bool(false));
     return r.status();
   }
   static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",

@@ -38,10 +38,9 @@ void WriteOut(Runtime& rt, bool to_stderr, absl::string_view text) {
   std::fwrite(text.data(), 1, text.size(), to_stderr ? stderr : stdout);
 }
 
-void FlushOut(Runtime& rt, bool to_stderr) {
+void FlushOut(bool to_stderr) {
   // The default writers go through C stdio; a host's own writer gets every write as it
   // happens, and flushing stdio then costs nothing.
-  (void)rt;
   std::fflush(to_stderr ? stderr : stdout);
 }
 
@@ -74,7 +73,7 @@ Value Print(Runtime& rt, Args args, const KwArgs& kw) {
   if (flush != nullptr && (flushing = Truthy(rt, *flush)) < 0) return Value::Raised();
   if (file == nullptr || file->is_none()) {
     WriteOut(rt, false, text);
-    if (flushing) FlushOut(rt, false);
+    if (flushing) FlushOut(false);
     return Value::None();
   }
   // Any object with write() works, as in CPython (sys.stderr is one); flush=True calls

@@ -29,7 +29,7 @@ void InitSuperType(Runtime& rt);                    // super
 // one, else the process's stdout / stderr.
 void WriteOut(Runtime& rt, bool to_stderr, absl::string_view text);
 // Flushes what WriteOut buffered (print(flush=True), sys.stdout.flush()).
-void FlushOut(Runtime& rt, bool to_stderr);
+void FlushOut(bool to_stderr);
 
 // Native module initialisers: fill `module` (a Module Value); false after raising.
 bool InitMathModule(Runtime& rt, const Value& module);

@@ -70,7 +70,7 @@ Value StreamWrite(Runtime& rt, Args args, const KwArgs& kw) {
 
 Value StreamFlush(Runtime& rt, Args args, const KwArgs& kw) {
   if (!ArgCount(rt, "flush", args, kw, 1, 1)) return Value::Raised();
-  FlushOut(rt, args[0].as<Stream>()->is_stderr);
+  FlushOut(args[0].as<Stream>()->is_stderr);
   return Value::None();
 }
 
