@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
+#include "vm/stdlib/native_modules.h"
 #include "vm/protocol.h"
 #include "vm/stdlib/stdlib_sources.h"
 
@@ -68,6 +69,7 @@ bool InitSupport(Interpreter& in, const Value& module) {
 
 void RegisterStdlib() {
   Interpreter::RegisterNativeModule("_wick_stdlib", &InitSupport);
+  Interpreter::RegisterNativeModule("_wick_re", &InitReModule);
   for (const StdlibModule& m : StdlibModules()) {
     Interpreter::RegisterPythonModule(m.name, m.source);
   }

@@ -1,0 +1,16 @@
+// The native halves of standard modules whose Python half lives in vm/stdlib/*.py
+// (re.py imports _wick_re, random.py imports _wick_random, json.py imports
+// _wick_json). stdlib.cc registers them; each initialiser fills a fresh module.
+#ifndef WICK_VM_STDLIB_NATIVE_MODULES_H_
+#define WICK_VM_STDLIB_NATIVE_MODULES_H_
+
+#include "vm/interpreter.h"
+#include "vm/value.h"
+
+namespace wick::vm {
+
+bool InitReModule(Interpreter& in, const Value& module);
+
+}  // namespace wick::vm
+
+#endif  // WICK_VM_STDLIB_NATIVE_MODULES_H_
