@@ -1,4 +1,4 @@
-// Type: a Python class. Owns its name, single base, attribute dict and the slots for
+// Type: a Python class. Owns its name, bases, MRO, attribute dict and the slots for
 // the hot operations (C++ function pointers, CPython's tp_* / nb_* / sq_* in one
 // struct). Builtin types fill their slots directly; user classes get slots that look up
 // and call the matching dunder (vm/objects/instance.cc), so the interpreter always
@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -122,7 +123,17 @@ class Type : public Object {
   void ClearRefs() override;
 
   const std::string& name() const { return name_; }
+  // __base__: the base whose C++ layout and slots this type extends (CPython's "best
+  // base"); null only for `object`.
   Type* base() const { return base_; }
+  // __bases__ as declared (borrowed; owned by the type). Builtin types: {base} or {}.
+  absl::Span<Type* const> bases() const { return bases_; }
+  // __mro__: this type first, then its C3 linearisation (borrowed pointers, kept alive
+  // through bases()).
+  absl::Span<Type* const> mro() const { return mro_; }
+  // Replaces bases and MRO (a class statement's; computed by Runtime::NewClass). Takes
+  // a reference to each base; mro[0] must be this type.
+  void SetBases(std::vector<Type*> bases, std::vector<Type*> mro);
   Dict* dict() const { return dict_; }
   Layout layout() const { return layout_; }
   TypeSlots& slots() { return slots_; }
@@ -138,15 +149,18 @@ class Type : public Object {
   // builtin methods): GetMethod may then skip creating a bound method.
   bool is_method_descriptor() const { return is_method_descriptor_; }
   void set_method_descriptor(bool b) { is_method_descriptor_ = b; }
+  // A non-empty __abstractmethods__ was set on this class: object.__new__ refuses it.
+  bool is_abstract() const { return is_abstract_; }
+  void set_abstract(bool b) { is_abstract_ = b; }
 
-  // issubclass(this, other) along the single-inheritance chain.
+  // issubclass(this, other) along the MRO (no metaclass hooks).
   bool IsSubtypeOf(const Type* other) const {
-    for (const Type* t = this; t != nullptr; t = t->base_) {
+    for (const Type* t : mro_) {
       if (t == other) return true;
     }
     return false;
   }
-  // The attribute `name` along the base chain (borrowed), or nullptr. No allocation.
+  // The attribute `name` along the MRO (borrowed), or nullptr. No allocation.
   const Value* Lookup(Str* name) const;
   const Value* Lookup(absl::string_view name) const;
   // Forgets every cached Lookup result; called when a type dict gains or loses a key
@@ -159,11 +173,14 @@ class Type : public Object {
   const Value* LookupChain(Str* name) const;
   std::string name_;
   Type* base_;  // owned reference; null only for `object`
+  std::vector<Type*> bases_;  // owned references
+  std::vector<Type*> mro_;    // borrowed; mro_[0] == this
   Dict* dict_;  // owned reference
   Layout layout_;
   bool is_heap_ = false;
   bool is_base_type_ = true;
   bool is_method_descriptor_ = false;
+  bool is_abstract_ = false;
   TypeSlots slots_;
 };
 

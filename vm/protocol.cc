@@ -305,7 +305,7 @@ Value UnaryOperation(Runtime& rt, UnaryOp op, const Value& v) {
 Value GetItem(Runtime& rt, const Value& obj, const Value& key) {
   TypeSlots::BinaryFn slot = rt.TypeOf(obj)->slots().getitem;
   if (slot != nullptr) return slot(rt, obj, key);
-  if (obj.is_object() && obj.object()->type() == rt.types().type) {
+  if (obj.is_object() && obj.object()->type()->layout() == Layout::kType) {
     // PEP 560: cls[key] calls cls.__class_getitem__(key), a classmethod even when
     // written as a plain def.
     if (const Value* f = obj.as<Type>()->Lookup("__class_getitem__")) {

@@ -92,9 +92,13 @@ void Object::Destroy(Object* o) {
 
 Type::Type(std::string name, Type* base, Dict* dict, Layout layout)
     : name_(std::move(name)), base_(base), dict_(dict), layout_(layout) {
+  mro_.push_back(this);
   if (base_ != nullptr) {
     base_->IncRef();
     slots_ = base_->slots_;
+    base_->IncRef();
+    bases_.push_back(base_);
+    mro_.insert(mro_.end(), base_->mro_.begin(), base_->mro_.end());
   }
   if (dict_ != nullptr) dict_->set_type_dict();
 }
@@ -104,14 +108,26 @@ Type::~Type() {
   InvalidateLookupCache();
   if (dict_ != nullptr) dict_->DecRef();
   if (base_ != nullptr) base_->DecRef();
+  for (Type* b : bases_) b->DecRef();
 }
 
 void Type::ClearRefs() {
   InvalidateLookupCache();
   Dict* d = std::exchange(dict_, nullptr);
   Type* b = std::exchange(base_, nullptr);
+  std::vector<Type*> bases = std::exchange(bases_, {});
+  mro_.assign(1, this);
   if (d != nullptr) d->DecRef();
   if (b != nullptr) b->DecRef();
+  for (Type* x : bases) x->DecRef();
+}
+
+void Type::SetBases(std::vector<Type*> bases, std::vector<Type*> mro) {
+  InvalidateLookupCache();
+  for (Type* b : bases) b->IncRef();
+  std::vector<Type*> old = std::exchange(bases_, std::move(bases));
+  mro_ = std::move(mro);
+  for (Type* b : old) b->DecRef();
 }
 
 // The type attribute cache (CPython's idea, simplified): a direct-mapped table of
@@ -170,7 +186,7 @@ const Value* Type::Lookup(Str* name) const {
 }
 
 const Value* Type::LookupChain(Str* name) const {
-  for (const Type* t = this; t != nullptr; t = t->base_) {
+  for (const Type* t : mro_) {
     if (t->dict_ == nullptr) continue;
     if (const Value* v = t->dict_->GetStr(name)) return v;
   }
@@ -178,7 +194,7 @@ const Value* Type::LookupChain(Str* name) const {
 }
 
 const Value* Type::Lookup(absl::string_view name) const {
-  for (const Type* t = this; t != nullptr; t = t->base_) {
+  for (const Type* t : mro_) {
     if (t->dict_ == nullptr) continue;
     if (const Value* v = t->dict_->GetStr(name)) return v;
   }
@@ -303,7 +319,7 @@ void Runtime::InitTypes() {
   // Subclassing builtin scalars, str and set is not supported yet (their constructors
   // build exact-type objects); object, exceptions, list, tuple and dict are
   // (vm/objects/subclass.h).
-  for (Type* t : {types_.int_, types_.float_, types_.str, types_.set, types_.type,
+  for (Type* t : {types_.int_, types_.float_, types_.str, types_.set,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,
@@ -411,34 +427,6 @@ Type* Runtime::NewBuiltinType(absl::string_view name, Type* base, Layout layout)
   return t;
 }
 
-Type* Runtime::NewClass(absl::string_view name, Type* base, Dict* ns) {
-  if (base == nullptr) base = types_.object;
-  if (!base->is_base_type()) {
-    Raise(exc_.type_error,
-          absl::StrCat("type '", base->name(), "' is not an acceptable base type"));
-    return nullptr;
-  }
-  // type_new: __new__ is a static method, __init_subclass__ and __class_getitem__
-  // class methods, even when written as plain defs.
-  for (auto [dunder, wrapper] : {std::pair{"__new__", types_.staticmethod},
-                                 std::pair{"__init_subclass__", types_.classmethod},
-                                 std::pair{"__class_getitem__", types_.classmethod}}) {
-    const Value* f = ns->GetStr(dunder);
-    if (f == nullptr || wrapper == nullptr || TypeOf(*f) != types_.function) continue;
-    Value wrapped = Call(*this, Value::Borrow(wrapper), {*f});
-    if (wrapped.is_raised()) return nullptr;
-    ns->SetStr(*this, Intern(dunder), std::move(wrapped));
-  }
-  ns->IncRef();
-  Type* t = Alloc<Type>(types_.type, std::string(name), base, ns, base->layout());
-  t->set_heap(true);
-  if (ns->GetStr(names_.name) == nullptr) {
-    ns->SetStr(*this, names_.name, NewStr(name));
-  }
-  internal::InstallDunderSlots(*this, t);
-  return t;
-}
-
 Value Runtime::NewException(Type* type, std::vector<Value> args) {
   return Value::Steal(Alloc<ExceptionObject>(type, NewTuple(std::move(args))));
 }
@@ -494,7 +482,7 @@ Value Runtime::RaiseKeyError(const Value& key) {
 }
 
 Value Runtime::RaiseValue(Value exc) {
-  if (exc.is_object() && exc.object()->type() == types_.type &&
+  if (exc.is_object() && exc.object()->type()->layout() == Layout::kType &&
       exc.as<Type>()->IsSubtypeOf(exc_.base_exception)) {
     Value inst = Call(*this, exc, {});
     if (inst.is_raised()) return inst;

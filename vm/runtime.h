@@ -166,9 +166,15 @@ class Runtime {
   Value NewBuiltinFunction(absl::string_view name, BuiltinFn fn);
   // Creates a builtin type (for the interpreter's function/code types and the like).
   Type* NewBuiltinType(absl::string_view name, Type* base, Layout layout);
-  // Creates a user class (`class name(base): ...` with the given namespace). Derives
-  // slots from the dunders in `ns`. Returns nullptr after raising (bad base).
+  // Creates a user class (`class name(base): ...` with the given namespace, used as the
+  // class dict). Derives slots from the dunders in `ns`. Returns a new reference, or
+  // nullptr after raising (bad base).
   Type* NewClass(absl::string_view name, Type* base, Dict* ns);
+  // The same with several bases (none = object) and a metaclass (null = type; the most
+  // derived of it and the bases' metaclasses is used): C3 MRO, best base, and CPython's
+  // TypeErrors for duplicate bases, inconsistent MROs, layout and metaclass conflicts.
+  Type* NewClass(absl::string_view name, absl::Span<Type* const> bases, Dict* ns,
+                 Type* meta);
   // Adds a builtin method to `type`'s dict.
   void AddMethod(Type* type, absl::string_view name, BuiltinFn fn);
   // dict[name] = a builtin function `name` calling fn (a native module's functions).

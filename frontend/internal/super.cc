@@ -3,6 +3,7 @@
 // VM reads them from the live frame (vm/builtins/super.cc); attribute reads walk the
 // bases after that class and bind what they find to the object. Anything other than a
 // Python function or `object.__init__` stops the trace.
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -78,7 +79,13 @@ absl::StatusOr<VarPtr> MakeSuper(Translator& tx, const std::vector<VarPtr>& args
 
 absl::StatusOr<VarPtr> SuperGetAttr(Translator& tx, const VarPtr& sup, const std::string& name) {
   vm::Runtime& rt = tx.state().rt;
-  for (vm::Type* t = sup->value.as<vm::Type>()->base(); t != nullptr; t = t->base()) {
+  // The classes after the super() class in the MRO of self's class.
+  vm::Type* obj_type = InstanceType(tx.state(), *sup->self);
+  if (obj_type == nullptr) return BreakSuper(tx, name, "the object is not a user instance");
+  absl::Span<vm::Type* const> mro = obj_type->mro();
+  size_t i = 0;
+  while (i < mro.size() && mro[i] != sup->value.as<vm::Type>()) ++i;
+  for (vm::Type* t : mro.subspan(std::min(i + 1, mro.size()))) {
     const vm::Value* a = t->dict() != nullptr ? t->dict()->GetStr(name) : nullptr;
     if (a == nullptr) continue;
     if (rt.TypeOf(*a) == rt.types().function) {

@@ -190,16 +190,25 @@ int CallCheck(Runtime& rt, const Value& hook, Args args) {
 // -1 after raising. `Type* t` is the class being tested (issubclass) or the object's
 // type; `obj` the object (isinstance only).
 //
-// wick has no metaclasses; the one metaclass behaviour real programs rely on, ABCMeta's
-// virtual subclasses (collections.abc, abc.ABC.register), is reached through a
-// classmethod only vm/stdlib/abc.py defines: cls.__wick_subclasscheck__(t), asked when
-// t is not a real subclass.
+// Classes of vm/stdlib/typing.py that answer isinstance without a metaclass (Protocol,
+// TypedDict) define the classmethod cls.__wick_subclasscheck__(t), asked when t is not
+// a real subclass.
 int MatchesClassInfo(Runtime& rt, Type* t, const Value& info, bool is_instance,
                      const Value& obj) {
   if (IsTypeObject(rt, info)) {
     Type* cls = info.as<Type>();
     if (t->IsSubtypeOf(cls)) return 1;
     if (!cls->is_heap()) return 0;
+    // A user metaclass's __instancecheck__ / __subclasscheck__ (abc.ABCMeta's): asked
+    // only when the class is not a real base, which they would confirm anyway.
+    Type* meta = rt.TypeOf(info);
+    if (meta->is_heap()) {
+      const Value* hook = meta->Lookup(is_instance ? "__instancecheck__" : "__subclasscheck__");
+      if (hook != nullptr && rt.TypeOf(*hook) != rt.types().builtin_function) {
+        Value h = *hook;
+        return CallCheck(rt, h, {info, is_instance ? obj : Value::Borrow(t)});
+      }
+    }
     if (cls->Lookup("__wick_subclasscheck__") == nullptr) return 0;
     Value hook = GetAttr(rt, info, "__wick_subclasscheck__");
     if (hook.is_raised()) return -1;
@@ -398,6 +407,7 @@ void InstallBuiltinsInto(Runtime& rt, Dict* b) {
   InstallCoreBuiltins(rt, b);
   InstallIterBuiltins(rt, b);
   InstallNumberBuiltins(rt, b);
+  InstallExtraExceptions(rt, b);
 }
 
 }  // namespace wick::vm::builtins

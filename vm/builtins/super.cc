@@ -2,6 +2,7 @@
 // `__class__` free cell, which the compiler creates for methods that use super), the
 // two-argument form takes both explicitly. Attribute lookup starts after `type` in the
 // MRO of the object's class and binds what it finds to the object.
+#include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -98,8 +99,11 @@ Value SuperConstruct(Runtime& rt, Type* stype, Args args, const KwArgs& kw) {
 Value SuperGetAttr(Runtime& rt, const Value& v, Str* name) {
   Super* s = v.as<Super>();
   if (name != rt.names().class_) {
-    Type* start = s->type.as<Type>()->base();
-    for (Type* t = start; t != nullptr; t = t->base()) {
+    // The classes after `type` in the MRO of obj's class (cooperative super()).
+    absl::Span<Type* const> mro = s->obj_type->mro();
+    size_t i = 0;
+    while (i < mro.size() && mro[i] != s->type.as<Type>()) ++i;
+    for (Type* t : mro.subspan(std::min(i + 1, mro.size()))) {
       const Value* found = t->dict() != nullptr ? t->dict()->GetStr(name) : nullptr;
       if (found == nullptr) continue;
       Value attr = *found;

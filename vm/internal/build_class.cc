@@ -1,18 +1,17 @@
 // __build_class__: how a `class` statement creates its class. The compiler turns the
-// class body into a function; this resolves PEP 560 __mro_entries__ bases, runs the
-// body with a fresh namespace dict as its locals, creates the class from the namespace
-// (single inheritance: wick has no multiple inheritance), fills the __class__ cell
-// zero-argument super() reads, calls __set_name__ and the base's __init_subclass__
-// with the class keywords.
-//
-// wick has no metaclasses: `metaclass=type` is accepted, and any other metaclass must
-// define __wick_metaclass_init__(cls), which is called on the finished class (how
-// abc.ABCMeta gives classes its behaviour); anything else is refused by name.
+// class body into a function; this resolves PEP 560 __mro_entries__ bases, picks the
+// metaclass (the `metaclass=` keyword or the bases' most derived one), asks it for the
+// namespace (__prepare__), runs the body with that dict as its locals, and calls the
+// metaclass with (name, bases, namespace, **keywords); type.__new__
+// (vm/objects/class_new.cc) does the rest: MRO, __classcell__, __set_name__ and
+// __init_subclass__.
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "vm/internal/interp_internal.h"
 #include "vm/objects/dict.h"
+#include "vm/objects/internal.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::internal {
@@ -34,46 +33,6 @@ Value RunClassBody(Interpreter& in, Function* fn, Dict* ns) {
   return InterpreterAccess::RunFrame(in, f, 0);
 }
 
-// __set_name__(owner, name) on the class attributes whose (class-statement) type
-// defines it.
-bool SetNames(Runtime& rt, Type* t) {
-  std::vector<std::pair<Value, Value>> named;
-  size_t pos = 0;
-  const Dict::Entry* e;
-  while (t->dict()->Next(&pos, &e)) {
-    Type* vt = rt.TypeOf(e->value);
-    if (vt->is_heap() && vt->Lookup("__set_name__") != nullptr) {
-      named.emplace_back(e->key, e->value);
-    }
-  }
-  for (const auto& [key, value] : named) {
-    Value r = CallMethod(rt, value, "__set_name__", {Value::Borrow(t), key});
-    if (r.is_raised()) return false;
-  }
-  return true;
-}
-
-// super(cls, cls).__init_subclass__(**kwargs): the nearest base's, bound to the new
-// class; without one (object's), keywords are an error.
-bool InitSubclass(Runtime& rt, Type* t, const std::vector<Value>& names,
-                  const std::vector<Value>& values) {
-  const Value* hook = t->base() != nullptr ? t->base()->Lookup("__init_subclass__") : nullptr;
-  if (hook == nullptr) {
-    if (names.empty()) return true;
-    rt.Raise(rt.exc().type_error,
-             absl::StrCat(t->name(), ".__init_subclass__() takes no keyword arguments"));
-    return false;
-  }
-  Value fn = *hook;
-  Type* ft = rt.TypeOf(fn);
-  if (ft->slots().descr_get != nullptr) {
-    fn = ft->slots().descr_get(rt, fn, Value::None(), t);
-    if (fn.is_raised()) return false;
-  }
-  Value r = Call(rt, fn, {}, KwArgs(names, values));
-  return !r.is_raised();
-}
-
 }  // namespace
 
 // __build_class__(func, name, *bases, **kwds)
@@ -87,7 +46,7 @@ Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs) {
   if (!rt.IsStr(args[1])) {
     return rt.Raise(rt.exc().type_error, "__build_class__: name is not a string");
   }
-  // The class keywords: metaclass= is ours, the rest go to __init_subclass__.
+  // The class keywords: metaclass= picks the metaclass, the rest go to it.
   Value metaclass;
   std::vector<Value> kw_names, kw_values;
   for (size_t i = 0; i < kwargs.size(); ++i) {
@@ -96,17 +55,6 @@ Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs) {
     } else {
       kw_names.push_back(kwargs.names()[i]);
       kw_values.push_back(kwargs.value(i));
-    }
-  }
-  Value meta_init;
-  if (!metaclass.is_none() && !metaclass.Is(Value::Borrow(rt.types().type))) {
-    meta_init = GetAttr(rt, metaclass, "__wick_metaclass_init__");
-    if (meta_init.is_raised()) {
-      rt.ClearException();
-      std::string r;
-      if (!ReprString(rt, metaclass, &r)) return Value::Raised();
-      return rt.Raise(rt.exc().type_error,
-                      absl::StrCat("metaclass ", r, " is not supported by wick (no metaclasses)"));
     }
   }
   // PEP 560: a base that is not a class may stand for others (typing.Generic[T]).
@@ -130,20 +78,43 @@ Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs) {
     for (const Value& e : r.as<Tuple>()->items) bases.push_back(e);
     replaced = true;
   }
-  if (bases.size() > 1) {
-    return rt.Raise(rt.exc().type_error, "multiple inheritance is not supported by wick");
+  // The metaclass: explicit, else the first base's type; when it is a class, the most
+  // derived of it and the bases' metaclasses (CPython's _PyType_CalculateMetaclass).
+  bool explicit_meta = !metaclass.is_none();
+  if (!explicit_meta) {
+    metaclass = bases.empty() ? Value::Borrow(rt.types().type)
+                              : Value::Borrow(rt.TypeOf(bases[0]));
   }
-  Type* base = nullptr;
-  if (bases.size() == 1) {
-    const Value& b = bases[0];
-    if (!(b.is_object() && b.object()->type() == rt.types().type)) {
-      return RaiseTypeName(rt, "class base must be a class, not '", b, "'");
+  if (rt.IsInstance(metaclass, rt.types().type)) {
+    std::vector<Type*> base_types;
+    for (const Value& b : bases) {
+      if (!rt.IsInstance(b, rt.types().type)) {
+        return RaiseTypeName(rt, "class base must be a class, not '", b, "'");
+      }
+      base_types.push_back(b.as<Type>());
     }
-    base = b.as<Type>();
+    Type* winner = CalculateMetaclass(rt, metaclass.as<Type>(), base_types);
+    if (winner == nullptr) return Value::Raised();
+    metaclass = Value::Borrow(winner);
   }
+  Value bases_tuple = rt.NewTuple(bases);
   Function* fn = args[0].as<Function>();
   Str* name = args[1].as<Str>();
-  Value ns_value = rt.NewDict();
+  Value ns_value;
+  const bool is_type_meta = rt.IsInstance(metaclass, rt.types().type);
+  if (is_type_meta && metaclass.as<Type>()->is_heap() &&
+      metaclass.as<Type>()->Lookup("__prepare__") != nullptr) {
+    Value prepare = GetAttr(rt, metaclass, "__prepare__");
+    if (prepare.is_raised()) return prepare;
+    ns_value = Call(rt, prepare, {args[1], bases_tuple}, KwArgs(kw_names, kw_values));
+    if (ns_value.is_raised()) return ns_value;
+    if (!rt.IsInstance(ns_value, rt.types().dict)) {
+      return RaiseTypeName(rt, "__prepare__() must return a dict (wick supports no other "
+                               "mapping), not ", ns_value, "");
+    }
+  } else {
+    ns_value = rt.NewDict();
+  }
   Dict* ns = ns_value.as<Dict>();
   if (replaced) ns->SetStr(rt, rt.Intern("__orig_bases__"), rt.NewTuple(original));
   Value cell = RunClassBody(Interpreter::Of(rt), fn, ns);
@@ -155,21 +126,13 @@ Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs) {
   if (ns->GetStr(rt.names().qualname) == nullptr) {
     ns->SetStr(rt, rt.names().qualname, rt.NewStr(fn->code_object()->qualname));
   }
-  Value classcell;
-  if (const Value* c = ns->GetStr("__classcell__")) {
-    classcell = *c;
-    ns->Remove(rt, rt.NewStr("__classcell__"));
-  } else if (rt.TypeOf(cell) == rt.types().cell) {
-    classcell = cell;
+  if (rt.TypeOf(cell) == rt.types().cell && ns->GetStr("__classcell__") == nullptr) {
+    ns->SetStr(rt, rt.Intern("__classcell__"), cell);
   }
-  Type* t = rt.NewClass(name->view(), base, ns);
-  if (t == nullptr) return Value::Raised();
-  Value cls = Value::Steal(t);
-  if (rt.TypeOf(classcell) == rt.types().cell) classcell.as<Cell>()->value = cls;
-  if (!SetNames(rt, t) || !InitSubclass(rt, t, kw_names, kw_values)) return Value::Raised();
-  if (!meta_init.is_none()) {
-    Value r = Call(rt, meta_init, {cls});
-    if (r.is_raised()) return r;
+  Value cls = Call(rt, metaclass, {args[1], bases_tuple, ns_value}, KwArgs(kw_names, kw_values));
+  if (cls.is_raised()) return cls;
+  if (rt.TypeOf(cell) == rt.types().cell && cell.as<Cell>()->value.is_raised()) {
+    cell.as<Cell>()->value = cls;
   }
   return cls;
 }

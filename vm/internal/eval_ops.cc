@@ -413,7 +413,7 @@ bool WithExceptStart(Runtime& rt, Value** sp) {
 
 namespace {
 bool IsExceptionClass(Runtime& rt, const Value& v) {
-  return v.is_object() && v.object()->type() == rt.types().type &&
+  return v.is_object() && v.object()->type()->layout() == Layout::kType &&
          v.as<Type>()->IsSubtypeOf(rt.exc().base_exception);
 }
 }  // namespace

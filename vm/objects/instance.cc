@@ -248,7 +248,10 @@ Value BuiltinNew(Runtime& rt, Type* type, Args args, const KwArgs& kw) {
       if (!args.empty() && !Unpack(rt, args[0], &items)) return Value::Raised();
       return AllocInstance(rt, type, std::move(items));
     }
+    case Layout::kType:
+      return TypeNew(rt, type, args, kw);
     default:
+      if (type->is_abstract()) return RaiseAbstractInstantiation(rt, type);
       return AllocInstance(rt, type);
   }
 }
@@ -363,7 +366,7 @@ void InstallDunderSlots(Runtime& rt, Type* type) {
   if (has("__format__")) s.format = &SlotFormat;
   switch (type->layout()) {
     case Layout::kObject: case Layout::kException: case Layout::kList: case Layout::kTuple:
-    case Layout::kDict:
+    case Layout::kDict: case Layout::kType:
       s.construct = &InstanceConstruct;
       break;
     default:

@@ -33,6 +33,15 @@ void InitFunctionTypes(Runtime& rt);
 void InitExceptionTypes(Runtime& rt);
 void InitDescriptorTypes(Runtime& rt);
 void InitAliasTypes(Runtime& rt);  // generic_alias.cc
+// class_new.cc: the pieces of class creation (CPython's type_new) that raise as it does.
+Type* CalculateMetaclass(Runtime& rt, Type* meta, absl::Span<Type* const> bases);
+Type* BestBase(Runtime& rt, absl::Span<Type* const> bases);
+bool ComputeMro(Runtime& rt, Type* t, absl::Span<Type* const> bases, std::vector<Type*>* out);
+// type.__new__(meta, name, bases, ns, **kw) after `meta`: the class, its __classcell__
+// filled, __set_name__ called and __init_subclass__(**kw) run.
+Value TypeNew(Runtime& rt, Type* meta, Args args, const KwArgs& kw);
+// TypeError "Can't instantiate abstract class X with abstract methods f, g".
+Value RaiseAbstractInstantiation(Runtime& rt, Type* cls);
 void InitSubclassSupport(Runtime& rt);  // subclass.cc: __new__, __init__, dunder wrappers
 
 // types.GenericAlias and types.UnionType (generic_alias.cc).

@@ -75,45 +75,11 @@ Value TypeRepr(Runtime& rt, const Value& v) {
   return rt.NewStr(absl::StrCat("<class '", t->name(), "'>"));
 }
 
-// type(name, bases, dict): a class like a class statement's (single inheritance; the
-// dict is copied; no __init_subclass__ call).
-Value NewClassFromArgs(Runtime& rt, Args args) {
-  if (!rt.IsStr(args[0])) {
-    return RaiseTypeName(rt, "type.__new__() argument 1 must be str, not ", args[0], "");
-  }
-  if (!rt.IsInstance(args[1], rt.types().tuple)) {
-    return RaiseTypeName(rt, "type.__new__() argument 2 must be tuple, not ", args[1], "");
-  }
-  if (!rt.IsInstance(args[2], rt.types().dict)) {
-    return RaiseTypeName(rt, "type.__new__() argument 3 must be dict, not ", args[2], "");
-  }
-  const std::vector<Value>& bases = TupleItems(args[1]);
-  if (bases.size() > 1) {
-    return rt.Raise(rt.exc().type_error, "multiple inheritance is not supported by wick");
-  }
-  Type* base = nullptr;
-  if (!bases.empty()) {
-    if (!rt.IsInstance(bases[0], rt.types().type)) {
-      return RaiseTypeName(rt, "class base must be a class, not '", bases[0], "'");
-    }
-    base = bases[0].as<Type>();
-  }
-  Value ns = rt.NewDict();
-  size_t pos = 0;
-  const Dict::Entry* e;
-  while (args[2].as<Dict>()->Next(&pos, &e)) {
-    if (!ns.as<Dict>()->Set(rt, e->key, e->value)) return Value::Raised();
-  }
-  Type* cls = rt.NewClass(StrView(args[0]), base, ns.as<Dict>());
-  if (cls == nullptr) return Value::Raised();
-  return Value::Steal(cls);
-}
-
 Value TypeCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kw) {
   Type* t = callee.as<Type>();
   if (t == rt.types().type) {
     if (args.size() == 1 && kw.empty()) return Value::Borrow(rt.TypeOf(args[0]));
-    if (args.size() == 3 && kw.empty()) return NewClassFromArgs(rt, args);
+    if (args.size() == 3) return TypeNew(rt, t, args, kw);
     return rt.Raise(rt.exc().type_error, "type() takes 1 or 3 arguments");
   }
   if (t->slots().construct == nullptr) {
@@ -144,31 +110,46 @@ Value OwnTypeAttribute(Runtime& rt, Type* t, Str* name) {
   return Value::Raised();
 }
 
-// Attributes every class has, looked up after its dict and its bases' dicts.
+Value TypesTuple(Runtime& rt, absl::Span<Type* const> types) {
+  std::vector<Value> items;
+  items.reserve(types.size());
+  for (Type* b : types) items.push_back(Value::Borrow(b));
+  return rt.NewTuple(std::move(items));
+}
+
+// Attributes every class has, looked up after its dict and its bases' dicts. Returns
+// Raised() without raising when `name` is not one of them.
 Value DefaultTypeAttribute(Runtime& rt, Type* t, Str* name) {
   if (name == rt.names().dict) return Value::Borrow(t->dict());
   if (name == rt.names().class_) return Value::Borrow(t->type());
   if (name == rt.names().base) return t->base() ? Value::Borrow(t->base()) : Value::None();
-  if (name == rt.names().bases) {
-    if (t->base() == nullptr) return rt.empty_tuple();
-    return rt.NewTuple({Value::Borrow(t->base())});
-  }
-  if (name == rt.names().mro) {
-    std::vector<Value> mro;
-    for (Type* b = t; b != nullptr; b = b->base()) mro.push_back(Value::Borrow(b));
-    return rt.NewTuple(std::move(mro));
-  }
+  if (name == rt.names().bases) return TypesTuple(rt, t->bases());
+  if (name == rt.names().mro) return TypesTuple(rt, t->mro());
   if (name == rt.names().qualname) return rt.NewStr(t->name());
   // Builtin types have no __module__ entry; CPython reports "builtins".
   if (name == rt.names().module) return Value::Borrow(rt.names().builtins);
-  return rt.Raise(rt.exc().attribute_error, absl::StrCat("type object '", t->name(),
-                                                         "' has no attribute '", name->view(), "'"));
+  return Value::Raised();
+}
+
+// Binds an attribute found on the metaclass to the class `t` (a metaclass method
+// becomes a method of the class).
+Value BindMetaAttribute(Runtime& rt, const Value& attr, Type* t) {
+  const TypeSlots& ds = rt.TypeOf(attr)->slots();
+  if (ds.descr_get == nullptr) return attr;
+  return ds.descr_get(rt, attr, Value::Borrow(t), t->type());
 }
 
 Value TypeGetAttr(Runtime& rt, const Value& v, Str* name) {
   Type* t = v.as<Type>();
   Value own = OwnTypeAttribute(rt, t, name);
   if (!own.is_raised()) return own;
+  Type* meta = t->type();
+  // A user metaclass's data descriptors (properties) win over the class's attributes.
+  const Value* meta_found = meta->is_heap() ? meta->Lookup(name) : nullptr;
+  if (meta_found != nullptr && rt.TypeOf(*meta_found)->slots().descr_set != nullptr &&
+      rt.TypeOf(*meta_found)->slots().descr_get != nullptr) {
+    return BindMetaAttribute(rt, *meta_found, t);
+  }
   const Value* found = t->Lookup(name);
   if (found != nullptr) {
     Value attr = *found;
@@ -180,7 +161,12 @@ Value TypeGetAttr(Runtime& rt, const Value& v, Str* name) {
     }
     return attr;
   }
-  return DefaultTypeAttribute(rt, t, name);
+  Value dflt = DefaultTypeAttribute(rt, t, name);
+  if (!dflt.is_raised()) return dflt;
+  if (meta_found == nullptr) meta_found = meta->Lookup(name);
+  if (meta_found != nullptr) return BindMetaAttribute(rt, *meta_found, t);
+  return rt.Raise(rt.exc().attribute_error, absl::StrCat("type object '", t->name(),
+                                                         "' has no attribute '", name->view(), "'"));
 }
 
 bool TypeSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
@@ -200,8 +186,92 @@ bool TypeSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
   } else if (!t->dict()->SetStr(rt, name, *value)) {
     return false;
   }
-  if (absl::StartsWith(name->view(), "__")) InstallDunderSlots(rt, t);
+  if (absl::StartsWith(name->view(), "__")) {
+    if (name->view() == "__abstractmethods__") {
+      int truth = value == nullptr ? 0 : Truthy(rt, *value);
+      if (truth < 0) return false;
+      t->set_abstract(truth == 1);
+    }
+    InstallDunderSlots(rt, t);
+  }
   return true;
+}
+
+// type.__new__(meta, name, bases, ns, **kw): what a metaclass's super().__new__ reaches.
+Value TypeNewMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (args.empty() || !rt.IsInstance(args[0], rt.types().type)) {
+    return rt.Raise(rt.exc().type_error, "type.__new__(X): X is not a type object");
+  }
+  Type* meta = args[0].as<Type>();
+  if (!meta->IsSubtypeOf(rt.types().type)) {
+    return rt.Raise(rt.exc().type_error,
+                    absl::StrCat("type.__new__(", meta->name(), "): ", meta->name(),
+                                 " is not a subtype of type"));
+  }
+  if (meta == rt.types().type && args.size() == 2 && kw.empty()) {
+    return Value::Borrow(rt.TypeOf(args[1]));
+  }
+  return TypeNew(rt, meta, args.subspan(1), kw);
+}
+
+// type.__init__: the class is complete after __new__.
+Value TypeInitMethod(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 2 && args.size() != 4) {
+    return rt.Raise(rt.exc().type_error, "type.__init__() takes 1 or 3 arguments");
+  }
+  return Value::None();
+}
+
+// type.__call__(cls, *args, **kw): what a metaclass's super().__call__ reaches.
+Value TypeCallMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  return TypeCall(rt, args[0], args.subspan(1), kw);
+}
+
+Value TypeMroMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "mro", kw)) return Value::Raised();
+  if (args.size() != 1) {
+    return rt.Raise(rt.exc().type_error,
+                    absl::StrCat("type.mro() takes no arguments (", args.size() - 1, " given)"));
+  }
+  std::vector<Value> items;
+  for (Type* b : args[0].as<Type>()->mro()) items.push_back(Value::Borrow(b));
+  return rt.NewList(std::move(items));
+}
+
+// type.__setattr__ / __delattr__, for metaclasses that override them.
+Value TypeSetAttrMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "__setattr__", kw)) return Value::Raised();
+  if (args.size() != 3 || !rt.IsStr(args[1])) {
+    return rt.Raise(rt.exc().type_error, "expected 2 arguments, got " + std::to_string(args.size() - 1));
+  }
+  if (!TypeSetAttr(rt, args[0], rt.Intern(StrView(args[1])), &args[2])) return Value::Raised();
+  return Value::None();
+}
+
+Value TypeDelAttrMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "__delattr__", kw)) return Value::Raised();
+  if (args.size() != 2 || !rt.IsStr(args[1])) {
+    return rt.Raise(rt.exc().type_error, "expected 1 argument, got " + std::to_string(args.size() - 1));
+  }
+  if (!TypeSetAttr(rt, args[0], rt.Intern(StrView(args[1])), nullptr)) return Value::Raised();
+  return Value::None();
+}
+
+// type.__instancecheck__ / __subclasscheck__: the real checks, for metaclasses that
+// extend them through super().
+Value TypeInstanceCheck(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "__instancecheck__", kw)) return Value::Raised();
+  if (args.size() != 2) return rt.Raise(rt.exc().type_error, "expected 1 argument");
+  return Value::Bool(rt.TypeOf(args[1])->IsSubtypeOf(args[0].as<Type>()));
+}
+
+Value TypeSubclassCheck(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "__subclasscheck__", kw)) return Value::Raised();
+  if (args.size() != 2) return rt.Raise(rt.exc().type_error, "expected 1 argument");
+  if (!rt.IsInstance(args[1], rt.types().type)) {
+    return rt.Raise(rt.exc().type_error, "issubclass() arg 1 must be a class");
+  }
+  return Value::Bool(args[1].as<Type>()->IsSubtypeOf(args[0].as<Type>()));
 }
 
 // ---- builtin functions and bound methods -----------------------------------------
@@ -333,6 +403,14 @@ void InitObjectType(Runtime& rt) {
   ty.call = &TypeCall;
   ty.getattr = &TypeGetAttr;
   ty.setattr = &TypeSetAttr;
+  t.type->dict()->SetStr(rt, rt.names().new_, rt.NewBuiltinFunction("__new__", &TypeNewMethod));
+  rt.AddMethod(t.type, "__init__", &TypeInitMethod);
+  rt.AddMethod(t.type, "__call__", &TypeCallMethod);
+  rt.AddMethod(t.type, "mro", &TypeMroMethod);
+  rt.AddMethod(t.type, "__setattr__", &TypeSetAttrMethod);
+  rt.AddMethod(t.type, "__delattr__", &TypeDelAttrMethod);
+  rt.AddMethod(t.type, "__instancecheck__", &TypeInstanceCheck);
+  rt.AddMethod(t.type, "__subclasscheck__", &TypeSubclassCheck);
 }
 
 void InitFunctionTypes(Runtime& rt) {

@@ -196,6 +196,7 @@ Value ObjectNew(Runtime& rt, Args args, const KwArgs& kw) {
                             "instantiate)");
     }
   }
+  if (cls->is_abstract()) return RaiseAbstractInstantiation(rt, cls);
   return AllocInstance(rt, cls);
 }
 
