@@ -297,7 +297,8 @@ absl::StatusOr<VarPtr> CallNNNative(Translator& tx, const std::string& name,
     return CallTensorOp(tx, name, std::move(args), {}, CallStyle::kFunction, target);
   }
   static const char* const kDirect[] = {"linear", "gelu", "layer_norm", "softmax",
-                                        "log_softmax", "scaled_dot_product_attention"};
+                                        "log_softmax", "scaled_dot_product_attention",
+                                        "nll_loss_nd"};
   for (const char* d : kDirect) {
     if (name == d) return CallTensorOp(tx, name, std::move(args), std::move(kwargs),
                                        CallStyle::kFunction, target);

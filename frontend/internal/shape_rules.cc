@@ -550,7 +550,7 @@ std::optional<Shape> Rules::Rule(const std::string& name) {
   }
   // Same sizes as the input (the op keeps the shape; its int arguments are dims).
   static const char* const kSameShape[] = {
-      "softmax", "_softmax", "log_softmax", "layer_norm", "cumsum", "cumprod", "tril",
+      "softmax", "_softmax", "log_softmax", "layer_norm", "cumsum", "cumprod", "logcumsumexp", "tril",
       "triu", "flip", "roll", "clone", "contiguous", "alias", "detach", "dropout",
       "to", "type_as", "zeros_like", "ones_like", "empty_like", "full_like", "rand_like",
       "randn_like", "randint_like", "gelu", "softplus"};

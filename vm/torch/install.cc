@@ -37,7 +37,7 @@ bool InitTorch(Interpreter& interp, const Value& module) {
   if (mods != nullptr && mods->GetStr("torch") == nullptr) {
     if (!mods->SetStr(rt, rt.Intern("torch"), module)) return false;
   }
-  for (const char* sub : {"_C", "nn", "compiler", "_dynamo", "_logging"}) {
+  for (const char* sub : {"_C", "nn", "compiler", "_dynamo", "_logging", "autograd", "utils"}) {
     Value m = interp.ImportModule(absl::StrCat("torch.", sub));
     if (m.is_raised()) {
       if (!rt.ExceptionMatches(rt.exc().import_error)) return false;
@@ -45,6 +45,20 @@ bool InitTorch(Interpreter& interp, const Value& module) {
       continue;
     }
     if (!module.as<Module>()->dict->SetStr(rt, rt.Intern(sub), m)) return false;
+  }
+  // torch.FloatTensor, torch.LongTensor, ...: Python classes (vm/torch/nn/tensor_types.py).
+  Value types = interp.ImportModule("torch._tensor_types");
+  if (types.is_raised()) {
+    if (!rt.ExceptionMatches(rt.exc().import_error)) return false;
+    rt.ClearException();
+    return true;
+  }
+  for (const char* name :
+       {"FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor"}) {
+    const Value* cls = types.as<Module>()->dict->GetStr(rt.Intern(name));
+    if (cls != nullptr && !module.as<Module>()->dict->SetStr(rt, rt.Intern(name), *cls)) {
+      return false;
+    }
   }
   return true;
 }

@@ -25,10 +25,15 @@ namespace wick::vm::torch {
 class TensorObject : public Object {
  public:
   explicit TensorObject(tensor::Tensor t) : tensor(std::move(t)) {}
+  ~TensorObject() override;
+  void ClearRefs() override;
   tensor::Tensor tensor;
   // torch._dynamo.mark_dynamic / mark_static on this object (upstream keeps them in
   // the `_dynamo_dynamic_indices` / `_dynamo_static_indices` attributes).
   std::vector<int64_t> dynamic_dims, static_dims;
+  // Attributes a script sets on the tensor (`pe.require_grad = False`; PyTorch tensors
+  // have a __dict__): an owned reference, created on the first store.
+  Dict* attrs = nullptr;
 };
 
 class DTypeObject : public Object {

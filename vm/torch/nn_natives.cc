@@ -69,6 +69,18 @@ Value Linear(Runtime& rt, Args args, const KwArgs& kw) {
   return CallOp(rt, "linear", {a[0], a[1], Opt(a[2])}, {});
 }
 
+// torch._C._nn.nll_loss_nd(input, target, weight=None, reduction=1, ignore_index=-100).
+Value NllLossNd(Runtime& rt, Args args, const KwArgs& kw) {
+  Value a[5];
+  if (!UnpackArgs(rt, "nll_loss_nd", args, kw,
+                  {"input", "target", "weight", "reduction", "ignore_index"}, 2, a)) {
+    return Value::Raised();
+  }
+  Value reduction = a[3].is_raised() ? Value::Int(1) : a[3];
+  Value ignore_index = a[4].is_raised() ? Value::Int(-100) : a[4];
+  return CallOp(rt, "nll_loss_nd", {a[0], a[1], Opt(a[2]), reduction, ignore_index}, {});
+}
+
 Value LayerNorm(Runtime& rt, Args args, const KwArgs& kw) {
   Value a[5];
   if (!UnpackArgs(rt, "layer_norm", args, kw,
@@ -178,6 +190,7 @@ Value NewTorchNNModule(Runtime& rt) {
       {"log_softmax", &LogSoftmax},
       {"linear", &Linear},
       {"layer_norm", &LayerNorm},
+      {"nll_loss_nd", &NllLossNd},
       {"dropout", &Dropout},
       {"embedding", &Embedding},
       {"scaled_dot_product_attention", &Sdpa},

@@ -211,6 +211,14 @@ Value TensorGetAttr(Runtime& rt, const Value& v, Str* name) {
     for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(Value::Int(d));
     return CallOp(rt, "permute", {v, rt.NewTuple(std::move(dims))}, {});
   }
+  if (Dict* attrs = v.as<TensorObject>()->attrs) {
+    if (const Value* found = attrs->GetStr(name)) return *found;
+  }
+  if (name == rt.names().dict) {
+    Dict*& attrs = v.as<TensorObject>()->attrs;
+    if (attrs == nullptr) attrs = rt.Alloc<Dict>(rt.types().dict);
+    return Value::Borrow(attrs);
+  }
   return GenericGetAttr(rt, v, name);
 }
 
@@ -229,10 +237,35 @@ bool TensorSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
     return true;
   }
   if (value != nullptr && n == "grad" && value->is_none()) return true;
-  return GenericSetAttr(rt, v, name, value);
+  // Data descriptors of the type (properties) first, then the tensor's own attributes.
+  if (const Value* found = rt.TypeOf(v)->Lookup(name);
+      found != nullptr && rt.TypeOf(*found)->slots().descr_set != nullptr) {
+    return GenericSetAttr(rt, v, name, value);
+  }
+  Dict*& attrs = v.as<TensorObject>()->attrs;
+  if (value == nullptr) {
+    int removed = attrs == nullptr ? 0 : attrs->Remove(rt, Value::Borrow(name));
+    if (removed < 0) return false;
+    if (removed == 0) {
+      rt.Raise(rt.exc().attribute_error,
+               absl::StrCat("'", rt.TypeOf(v)->name(), "' object has no attribute '", n, "'"));
+      return false;
+    }
+    return true;
+  }
+  if (attrs == nullptr) attrs = rt.Alloc<Dict>(rt.types().dict);
+  return attrs->SetStr(rt, name, *value);
 }
 
 }  // namespace
+
+TensorObject::~TensorObject() {
+  if (attrs != nullptr) attrs->DecRef();
+}
+
+void TensorObject::ClearRefs() {
+  if (Dict* d = std::exchange(attrs, nullptr)) d->DecRef();
+}
 
 TorchState::~TorchState() {
   auto it = g_states.find(rt);

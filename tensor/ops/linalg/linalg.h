@@ -69,6 +69,13 @@ absl::StatusOr<Tensor> LayerNorm(const Tensor& input, absl::Span<const int64_t> 
 // IndexError "index out of range in self" for an index outside [0, rows).
 absl::StatusOr<Tensor> Embedding(const Tensor& weight, const Tensor& indices);
 
+// torch.nn.functional.nll_loss (PyTorch's nll_loss_nd): self is (C), (N, C) or
+// (N, C, d1, ...) log-probabilities, target int64 class indices of the matching shape,
+// weight (C) or undefined; reduction 0 none, 1 mean, 2 sum. Targets equal to
+// ignore_index add nothing (and weigh nothing in the mean).
+absl::StatusOr<Tensor> NllLoss(const Tensor& self, const Tensor& target, const Tensor& weight,
+                               int64_t reduction, int64_t ignore_index);
+
 // softmax(q @ k^T * scale + mask) @ v over the last two dims (batch dims broadcast), with
 // PyTorch's math semantics: a bool mask keeps True positions (others get -inf), a float
 // mask is added; is_causal masks positions above the diagonal; scale defaults to

@@ -181,6 +181,15 @@ absl::Status RegisterNNOps(OpRegistry& r) {
       [](const OpArgs& a) { return Embedding(a.tensor(0), a.tensor(1)); }, fn_only));
   RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
       r,
+      "nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, "
+      "int ignore_index=-100) -> Tensor",
+      [](const OpArgs& a) {
+        return NllLoss(a.tensor(0), a.tensor(1), a.optional_tensor(2), a.int_(3), a.int_(4));
+      },
+      // Reached as torch._C._nn.nll_loss_nd (vm/torch/nn_natives.cc), as in PyTorch.
+      OpFlags{.function = false, .method = false}));
+  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+      r,
       "scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, "
       "Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, "
       "float? scale=None) -> Tensor",

@@ -112,6 +112,9 @@ absl::Status RegisterSums(OpRegistry& r) {
   RETURN_IF_ERROR(Define(
       r, "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
       [](const OpArgs& a) { return ToValue(Logsumexp(a.tensor(0), a.int_list(1), a.bool_(2))); }));
+  RETURN_IF_ERROR(Define(r, "logcumsumexp(Tensor self, int dim) -> Tensor", [](const OpArgs& a) {
+    return ToValue(Logcumsumexp(a.tensor(0), a.int_(1)));
+  }));
   for (const bool prod : {false, true}) {
     const std::string name = prod ? "cumprod" : "cumsum";
     RETURN_IF_ERROR(

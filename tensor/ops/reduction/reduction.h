@@ -91,6 +91,8 @@ absl::StatusOr<Tensor> Cumsum(const Tensor& self, int64_t dim,
                               std::optional<DType> dtype = std::nullopt);
 absl::StatusOr<Tensor> Cumprod(const Tensor& self, int64_t dim,
                                std::optional<DType> dtype = std::nullopt);
+// log(cumsum(exp(self))) along dim, computed stably (floating dtypes only).
+absl::StatusOr<Tensor> Logcumsumexp(const Tensor& self, int64_t dim);
 
 }  // namespace wick::tensor
 

@@ -1,8 +1,12 @@
 // cumsum and cumprod: inclusive scans along one dim. Like PyTorch on the CPU, the running
 // value is kept in double for floating types and int64 for integers, and rounded to the
 // output dtype at every step.
+#include <cmath>
+#include <limits>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "base/python_error.h"
 #include "base/status_macros.h"
 #include "tensor/ops/reduction/internal/dims.h"
 #include "tensor/ops/reduction/internal/fold_kernel.h"
@@ -85,6 +89,43 @@ absl::StatusOr<Tensor> Cumsum(const Tensor& self, int64_t dim, std::optional<DTy
 
 absl::StatusOr<Tensor> Cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
   return Scan<ProdOp>(self, dim, dtype);
+}
+
+absl::StatusOr<Tensor> Logcumsumexp(const Tensor& self, int64_t dim) {
+  ASSIGN_OR_RETURN(int64_t d, WrapDim(dim, self.dim()));
+  if (!IsFloating(self.dtype())) {
+    return RuntimeError(absl::StrCat("\"logcumsumexp_out_cpu\" not implemented for '",
+                                     ScalarTypeName(self.dtype()), "'"));
+  }
+  ASSIGN_OR_RETURN(Tensor out, MakeOutput(self, self.sizes(), self.dtype()));
+  if (self.is_meta() || self.numel() == 0) return out;
+  ASSIGN_OR_RETURN(Tensor in, self.Contiguous());
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < d; ++i) outer *= in.size(i);
+  for (int64_t i = d + 1; i < in.dim(); ++i) inner *= in.size(i);
+  const int64_t n = in.dim() == 0 ? 1 : in.size(d);
+  VisitDType(in.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      // PyTorch's CPU kernel: the running value is a double, combined with each element
+      // by log-add-exp, where two equal infinities (or -inf, -inf) give the element.
+      const T* src = in.data<T>();
+      T* dst = out.data<T>();
+      for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t j = 0; j < inner; ++j) {
+          double acc = -std::numeric_limits<double>::infinity();
+          for (int64_t i = 0; i < n; ++i) {
+            const int64_t at = (o * n + i) * inner + j;
+            const double x = src[at];
+            const double lo = std::isnan(acc) ? acc : std::min(x, acc);
+            const double hi = std::isnan(acc) ? acc : std::max(x, acc);
+            acc = (lo != hi || std::isfinite(lo)) ? std::log1p(std::exp(lo - hi)) + hi : x;
+            dst[at] = static_cast<T>(acc);
+          }
+        }
+      }
+    }
+  });
+  return out;
 }
 
 }  // namespace wick::tensor

@@ -220,50 +220,86 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     return _reduce((expanded_input - expanded_target).pow(2), reduction)
 
 
-def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
-                  reduce=None, reduction="mean", label_smoothing=0.0):
-    # Class-index targets without weights or smoothing: nll_loss(log_softmax(input)).
-    if (weight is not None or label_smoothing != 0.0 or target.dtype != torch.int64 or
-            input.dim() > 2):
-        raise NotImplementedError(
-            "wick's cross_entropy supports (N, C) or (C,) inputs with class-index targets, "
-            "without weight or label_smoothing")
-    class_dim = 0 if input.dim() == 1 else 1
-    logp = input.log_softmax(class_dim)
-    keep = target != ignore_index
-    safe_target = target.masked_fill(keep.logical_not(), 0)
-    picked = logp.gather(class_dim, safe_target.unsqueeze(class_dim)).squeeze(class_dim)
-    losses = (-picked).masked_fill(keep.logical_not(), 0.0)
+def _reduction_enum(size_average, reduce, reduction):
+    # PyTorch's _Reduction: the legacy size_average/reduce pair wins when either is given.
+    if size_average is not None or reduce is not None:
+        size_average = True if size_average is None else size_average
+        reduce = True if reduce is None else reduce
+        reduction = "mean" if size_average and reduce else ("sum" if reduce else "none")
     if reduction == "none":
-        return losses
-    total = _cascade_sum_negated(picked.reshape(-1), keep.reshape(-1).tolist())
-    if reduction == "sum":
-        return total
+        return 0
     if reduction == "mean":
-        return total / torch.tensor(float(sum(keep.reshape(-1).tolist())), dtype=total.dtype)
+        return 1
+    if reduction == "sum":
+        return 2
     raise ValueError(reduction + " is not a valid value for reduction")
 
 
-def _cascade_sum_negated(values, keep):
-    # ATen's nll_loss sums -values[i] with an 8-level cascade (so the float rounding, and
-    # hence every bit of the result, matches PyTorch's): level 0 collects each run of
-    # 2**power elements, then is carried into the next level.
-    levels = 8
-    n = len(keep)
-    power = max(4, (n - 1).bit_length() // levels)
-    mask = (1 << power) - 1
-    zero = torch.zeros((), dtype=values.dtype)
-    partial = [zero] * levels
-    for i in range(n):
-        if not keep[i]:
-            continue
-        partial[0] = partial[0] - values[i]
-        for j in range(levels - 1):
-            if i & (mask << (j * power)):
-                break
-            partial[j + 1] = partial[j + 1] + partial[j]
-            partial[j] = zero
-    total = zero
-    for p in partial:
-        total = total + p
-    return total
+def _scalar_type_name(dtype):
+    return {torch.int64: "Long", torch.int32: "Int", torch.bool: "Bool"}.get(dtype, str(dtype))
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    return _nn.nll_loss_nd(input, target, weight,
+                             _reduction_enum(size_average, reduce, reduction), ignore_index)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                  reduce=None, reduction="mean", label_smoothing=0.0):
+    # ATen's cross_entropy_loss: log_softmax over the class dim, then nll_loss for class
+    # indices (plus the smoothing term) or the weighted sum for class probabilities.
+    red = _reduction_enum(size_average, reduce, reduction)
+    class_dim = 0 if input.dim() == 1 else 1
+    n_classes = input.size(class_dim)
+    if input.shape == target.shape:
+        if not target.is_floating_point():
+            raise RuntimeError("Expected floating point type for target with class "
+                               "probabilities, got " + _scalar_type_name(target.dtype))
+        if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
+            raise RuntimeError(
+                "cross_entropy: weight tensor should be defined either for all " +
+                str(n_classes) + " classes or no classes but got weight tensor of shape: " +
+                str(list(weight.shape)))
+        logp = input.log_softmax(class_dim)
+        if label_smoothing > 0.0:
+            if label_smoothing > 1.0:
+                raise RuntimeError("label_smoothing must be between 0.0 and 1.0. Got: " +
+                                   str(label_smoothing))
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        terms = logp * target
+        if weight is not None:
+            shape = [1] * input.dim()
+            shape[class_dim] = n_classes
+            terms = terms * weight.view(shape)
+        if red == 0:
+            return -terms.sum(class_dim)
+        if red == 2:
+            return -terms.sum()
+        if input.numel() == 0:
+            return -terms.sum().fill_(float("nan"))
+        return -terms.sum() / (input.numel() // n_classes)
+    if label_smoothing > 1.0 or label_smoothing < 0.0:
+        raise RuntimeError("label_smoothing must be between 0.0 and 1.0. Got: " +
+                           str(label_smoothing))
+    logp = input.log_softmax(class_dim)
+    nll = _nn.nll_loss_nd(logp, target, weight, red, ignore_index)
+    if label_smoothing == 0.0:
+        return nll
+    ignore_mask = target == ignore_index
+    if weight is not None:
+        shape = [1] * input.dim()
+        shape[class_dim] = n_classes
+        smooth = -(logp * weight.view(shape)).sum(class_dim)
+    else:
+        smooth = -logp.sum(class_dim)
+    smooth = smooth.masked_fill(ignore_mask, 0.0)
+    if red == 1:
+        if weight is not None:
+            kept = target.masked_select(ignore_mask.logical_not()).flatten()
+            smooth = smooth.sum() / weight.gather(0, kept).sum()
+        else:
+            smooth = smooth.sum() / ignore_mask.logical_not().sum()
+    elif red == 2:
+        smooth = smooth.sum()
+    return (1 - label_smoothing) * nll + smooth * (label_smoothing / n_classes)

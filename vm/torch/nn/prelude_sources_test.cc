@@ -28,7 +28,9 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch._dynamo.eval_frame",
                        "torch._dynamo.exc", "torch._dynamo.testing", "torch._dynamo.utils",
                        "torch.compiler", "torch._logging", "torch._subclasses",
-                       "torch._subclasses.fake_tensor"}));
+                       "torch._subclasses.fake_tensor",
+                       "torch._tensor_types", "torch.autograd", "torch.autograd.function",
+                       "torch.utils", "torch.utils.checkpoint", "torch.utils.model_zoo"}));
 }
 
 TEST(PreludeSourcesTest, SourcesAreTheFiles) {

@@ -7,4 +7,4 @@ from torch.nn.modules.activation import (GELU, LogSoftmax, ReLU, Sigmoid, SiLU, 
 from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.dropout import Dropout
-from torch.nn.modules.loss import CrossEntropyLoss, MSELoss
+from torch.nn.modules.loss import CrossEntropyLoss, MSELoss, NLLLoss
