@@ -2,12 +2,14 @@
 // isinstance/issubclass, vars; and the names of the builtin types, exception classes
 // and constants in the builtins namespace.
 #include <cstdio>
+#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/args.h"
 #include "vm/builtins/internal.h"
 #include "vm/interpreter.h"
+#include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"
 
@@ -274,6 +276,91 @@ Value VarsFn(Runtime& rt, Args args, const KwArgs& kw) {
   return d;
 }
 
+// The names dir() reports for `object` in CPython 3.11 (wick's object dict holds only
+// some of them; listing CPython's keeps dir() of user classes identical).
+constexpr absl::string_view kObjectDirNames[] = {
+    "__class__", "__delattr__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__",
+    "__getattribute__", "__getstate__", "__gt__", "__hash__", "__init__",
+    "__init_subclass__", "__le__", "__lt__", "__ne__", "__new__", "__reduce__",
+    "__reduce_ex__", "__repr__", "__setattr__", "__sizeof__", "__str__",
+    "__subclasshook__"};
+
+// The attribute names of a class and its bases, as CPython's type.__dir__ merges them.
+void AddClassDirNames(Runtime& rt, Type* t, std::set<std::string>* names) {
+  bool instance_dict = false;
+  for (Type* c : t->mro()) {
+    if (c == rt.types().object) {
+      names->insert(std::begin(kObjectDirNames), std::end(kObjectDirNames));
+      continue;
+    }
+    if (c->dict() == nullptr) continue;
+    size_t pos = 0;
+    const Dict::Entry* e;
+    while (c->dict()->Next(&pos, &e)) {
+      if (!rt.IsStr(e->key)) continue;
+      absl::string_view k = e->key.as<Str>()->view();
+      // Kept in the class dict by wick, held elsewhere by CPython.
+      if (c->is_heap() && (k == "__qualname__" || k == "__classcell__")) continue;
+      names->emplace(k);
+    }
+    if (c->is_heap()) {
+      names->insert({"__doc__", "__module__"});
+      if (c->dict()->GetStr("__slots__") == nullptr) instance_dict = true;
+    }
+  }
+  if (instance_dict) names->insert({"__dict__", "__weakref__"});
+}
+
+// dir(obj): obj.__dir__() when its class defines one, else the names of its __dict__
+// and of its class's MRO (classes: of their own MRO), sorted.
+Value DirFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "dir", args, kw, 1, 1)) {
+    if (args.empty() && kw.empty()) {
+      rt.ClearException();
+      return rt.Raise(rt.exc().type_error, "dir() without arguments is not supported by wick");
+    }
+    return Value::Raised();
+  }
+  const Value& obj = args[0];
+  Type* t = rt.TypeOf(obj);
+  const Value* custom = t->is_heap() ? t->Lookup("__dir__") : nullptr;
+  std::vector<Value> items;
+  if (custom != nullptr && rt.TypeOf(*custom) != rt.types().builtin_function) {
+    Value r = CallMethod(rt, obj, "__dir__", {});
+    if (r.is_raised() || !Unpack(rt, r, &items)) return Value::Raised();
+    Value list = rt.NewList(std::move(items));
+    Value sorted = CallMethod(rt, list, "sort", {});
+    return sorted.is_raised() ? sorted : list;
+  }
+  std::set<std::string> names;
+  if (t == rt.types().module) {
+    Value d = GetAttr(rt, obj, rt.names().dict);
+    if (d.is_raised()) return d;
+    if (!Unpack(rt, d, &items)) return Value::Raised();
+    for (const Value& k : items) {
+      if (rt.IsStr(k)) names.emplace(k.as<Str>()->view());
+    }
+  } else if (rt.IsInstance(obj, rt.types().type)) {
+    AddClassDirNames(rt, obj.as<Type>(), &names);
+  } else {
+    Value d = GetAttr(rt, obj, rt.names().dict);
+    if (d.is_raised()) {
+      if (!rt.ExceptionMatches(rt.exc().attribute_error)) return d;
+      rt.ClearException();
+    } else if (rt.IsInstance(d, rt.types().dict)) {
+      if (!Unpack(rt, d, &items)) return Value::Raised();
+      for (const Value& k : items) {
+        if (rt.IsStr(k)) names.emplace(k.as<Str>()->view());
+      }
+    }
+    AddClassDirNames(rt, t, &names);
+  }
+  std::vector<Value> out;
+  out.reserve(names.size());
+  for (const std::string& n : names) out.push_back(rt.NewStr(n));
+  return rt.NewList(std::move(out));
+}
+
 // __name__ / __qualname__ / __doc__ of builtin functions and methods. Without it the
 // generic lookup would find the *type's* __name__ ('builtin_function_or_method').
 Value BuiltinFunctionGetAttr(Runtime& rt, const Value& v, Str* name) {
@@ -366,6 +453,7 @@ void InstallCoreBuiltins(Runtime& rt, Dict* b) {
   AddFunction(rt, b, "isinstance", &IsInstanceFn);
   AddFunction(rt, b, "issubclass", &IsSubclassFn);
   AddFunction(rt, b, "vars", &VarsFn);
+  AddFunction(rt, b, "dir", &DirFn);
 
   const Runtime::Types& t = rt.types();
   AddType(rt, b, "object", t.object);

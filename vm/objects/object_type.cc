@@ -341,6 +341,12 @@ Value BoundGetAttr(Runtime& rt, const Value& v, Str* name) {
   BoundMethod* m = v.as<BoundMethod>();
   if (name == rt.names().self) return m->self;
   if (name == rt.names().func) return m->func;
+  // The method type's own dict holds __name__ ('method'); CPython's method objects
+  // report the function's.
+  if (name == rt.names().name || name == rt.names().qualname || name == rt.names().doc ||
+      name == rt.names().module) {
+    return GetAttr(rt, m->func, name);
+  }
   Value r = GenericGetAttr(rt, v, name);
   if (!r.is_raised() || !rt.ExceptionMatches(rt.exc().attribute_error)) return r;
   rt.ClearException();

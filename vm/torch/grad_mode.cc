@@ -67,6 +67,13 @@ Value WrapperGetAttr(Runtime& rt, const Value& v, Str* name) {
   return GetAttr(rt, v.as<GradWrapper>()->func, name);
 }
 
+// A decorated function found on a class binds like the function it wraps (PyTorch's
+// decorator returns a functools.wraps function), so `@torch.no_grad()` methods get self.
+Value WrapperDescrGet(Runtime& rt, const Value& descr, const Value& instance, Type*) {
+  if (instance.is_none()) return descr;
+  return rt.NewBoundMethod(instance, descr);
+}
+
 Value DecoratorCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kwargs) {
   if (args.size() != 1 || !kwargs.empty()) {
     return rt.Raise(rt.exc().type_error, "grad-mode decorators take exactly one function");
@@ -141,6 +148,8 @@ bool AddGradModeFunctions(Runtime& rt, Dict* d) {
     Type* w = rt.NewBuiltinType("function", rt.types().object, Layout::kOther);
     w->slots().call = &WrapperCall;
     w->slots().getattr = &WrapperGetAttr;
+    w->slots().descr_get = &WrapperDescrGet;
+    w->set_method_descriptor(true);
     w->slots().construct = nullptr;
     s.grad_wrapper_type = Value::Steal(w);
   }
