@@ -59,6 +59,7 @@ OpRegistry* MutableGlobal() {
                          ops::RegisterIndexingOps,  ops::RegisterPointwiseOps,
                          ops::RegisterReductionOps, ops::RegisterLinalgOps,
                          ops::RegisterNNOps,        ops::RegisterRandomOps,
+                         ops::RegisterConvOps,
                          RegisterGradModeOps,       RegisterAssertOps};
     for (Fn group : groups) {
       absl::Status s = group(*r);

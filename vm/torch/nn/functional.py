@@ -108,11 +108,42 @@ _aten_softplus = torch.ops.aten.softplus
 
 
 def pad(input, pad, mode="constant", value=None):
+    # ATen's pad: constant_pad_nd for mode='constant'; reflect/replicate/circular pad the
+    # last len(pad)//2 dims (1 to 3) of a batched or unbatched input.
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError("Unrecognised padding mode " + str(mode))
+    if mode == "constant":
+        return _constant_pad_nd(input, pad, value)
+    if value is not None and value != 0.0:
+        raise RuntimeError(
+            'Padding mode "{}" doesn\'t take in value argument'.format(mode))
+    if len(pad) % 2 != 0:
+        raise RuntimeError("Padding length must be divisible by 2")
+    npad = len(pad) // 2
+    if npad < 1 or npad > 3 or input.dim() - npad not in (1, 2):
+        raise NotImplementedError(
+            "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now")
+    if mode == "circular":
+        # PyTorch 1.13's circular padding takes batched inputs only.
+        if len(pad) != 2 * (input.dim() - 2):
+            raise RuntimeError("Invalid padding size, expected {} but got {}".format(
+                2 * (input.dim() - 2), len(pad)))
+        return _aten_pad_circular(input, pad)
+    if mode == "reflect":
+        return _reflection_pads[npad - 1](input, pad)
+    return _replication_pads[npad - 1](input, pad)
+
+
+_aten_pad_circular = torch.ops.aten._pad_circular
+_reflection_pads = (torch.ops.aten.reflection_pad1d, torch.ops.aten.reflection_pad2d,
+                    torch.ops.aten.reflection_pad3d)
+_replication_pads = (torch.ops.aten.replication_pad1d, torch.ops.aten.replication_pad2d,
+                     torch.ops.aten.replication_pad3d)
+
+
+def _constant_pad_nd(input, pad, value):
     # ATen's constant_pad_nd: pad[2*i], pad[2*i+1] widen (or, negative, crop) dim -1-i
     # at its start and end; the new cells hold `value` (0 when None).
-    if mode != "constant":
-        raise NotImplementedError(
-            "wick's F.pad supports mode='constant' only, not '{}'".format(mode))
     if len(pad) % 2 != 0:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
@@ -143,6 +174,100 @@ def pad(input, pad, mode="constant", value=None):
     out = torch.full(out_sizes, 0 if value is None else value, dtype=input.dtype)
     out[tuple(index)] = src
     return out
+
+
+# --- Convolutions and pooling (ATen ops, tensor/ops/conv) ------------------------------
+
+# Builtins in PyTorch too: padding may be ints, tuples, 'same' or 'valid'.
+conv1d = torch.conv1d
+conv2d = torch.conv2d
+conv3d = torch.conv3d
+conv_transpose1d = torch.conv_transpose1d
+conv_transpose2d = torch.conv_transpose2d
+conv_transpose3d = torch.conv_transpose3d
+avg_pool1d = torch.avg_pool1d
+adaptive_avg_pool1d = torch.adaptive_avg_pool1d
+
+
+def _no_stride(stride):
+    # F.*_pool(stride=None) means "the kernel size", which ATen spells as [].
+    return [] if stride is None else stride
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    if return_indices:
+        return torch.max_pool1d_with_indices(input, kernel_size, _no_stride(stride), padding,
+                                             dilation, ceil_mode)
+    return torch.max_pool1d(input, kernel_size, _no_stride(stride), padding, dilation,
+                            ceil_mode)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    if return_indices:
+        return _aten_max_pool2d_with_indices(input, kernel_size, _no_stride(stride), padding,
+                                             dilation, ceil_mode)
+    return torch.max_pool2d(input, kernel_size, _no_stride(stride), padding, dilation,
+                            ceil_mode)
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    if return_indices:
+        return _aten_max_pool3d_with_indices(input, kernel_size, _no_stride(stride), padding,
+                                             dilation, ceil_mode)
+    return torch.max_pool3d(input, kernel_size, _no_stride(stride), padding, dilation,
+                            ceil_mode)
+
+
+_aten_max_pool2d_with_indices = torch.ops.aten.max_pool2d_with_indices
+_aten_max_pool3d_with_indices = torch.ops.aten.max_pool3d_with_indices
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    return _aten_avg_pool2d(input, kernel_size, _no_stride(stride), padding, ceil_mode,
+                            count_include_pad, divisor_override)
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    return _aten_avg_pool3d(input, kernel_size, _no_stride(stride), padding, ceil_mode,
+                            count_include_pad, divisor_override)
+
+
+_aten_avg_pool2d = torch.ops.aten.avg_pool2d
+_aten_avg_pool3d = torch.ops.aten.avg_pool3d
+
+
+def _list_with_default(out_size, defaults):
+    # None entries of an adaptive output size keep the input's size there.
+    if isinstance(out_size, int):
+        return out_size
+    if len(defaults) <= len(out_size):
+        raise ValueError("Input dimension should be at least {}".format(len(out_size) + 1))
+    return [v if v is not None else d
+            for v, d in zip(out_size, defaults[-len(out_size):])]
+
+
+def adaptive_avg_pool2d(input, output_size):
+    return _aten_adaptive_avg_pool2d(input, _list_with_default(output_size, input.size()))
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    out, indices = torch.adaptive_max_pool1d(input, output_size)
+    return (out, indices) if return_indices else out
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    out, indices = _aten_adaptive_max_pool2d(input,
+                                             _list_with_default(output_size, input.size()))
+    return (out, indices) if return_indices else out
+
+
+_aten_adaptive_avg_pool2d = torch.ops.aten.adaptive_avg_pool2d
+_aten_adaptive_max_pool2d = torch.ops.aten.adaptive_max_pool2d
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

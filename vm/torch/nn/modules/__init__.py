@@ -8,3 +8,12 @@ from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.loss import CrossEntropyLoss, MSELoss, NLLLoss
+from torch.nn.modules.conv import (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d,
+                                   ConvTranspose3d)
+from torch.nn.modules.pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
+                                      AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, AvgPool3d,
+                                      MaxPool1d, MaxPool2d, MaxPool3d)
+from torch.nn.modules.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3d,
+                                      ReflectionPad1d, ReflectionPad2d, ReflectionPad3d,
+                                      ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
+                                      ZeroPad2d)

@@ -1,0 +1,176 @@
+// RegisterConvOps: the registry entries for convolutions, pooling and non-constant
+// padding, with ATen's schemas. Each op's C++ function (conv.h) checks and returns
+// metadata for meta inputs, so it is registered as both meta function and kernel.
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "base/status_macros.h"
+#include "tensor/ops/conv/conv.h"
+#include "tensor/ops/ops.h"
+
+namespace wick::tensor::ops {
+namespace {
+
+using Fn = std::function<absl::StatusOr<Value>(const OpArgs&)>;
+
+absl::StatusOr<Value> One(absl::StatusOr<Tensor> t) {
+  if (!t.ok()) return t.status();
+  return Value(*std::move(t));
+}
+absl::StatusOr<Value> Two(absl::StatusOr<std::pair<Tensor, Tensor>> p) {
+  if (!p.ok()) return p.status();
+  return Value(std::vector<Tensor>{std::move(p->first), std::move(p->second)});
+}
+
+absl::Status Reg(OpRegistry& r, const std::string& schema, Fn fn, bool function) {
+  OpFlags flags;
+  flags.function = function;
+  return r.Register(schema, fn, fn, flags);
+}
+
+Shape Of(IntSpan v) { return Shape(v.begin(), v.end()); }
+
+absl::Status RegisterConvs(OpRegistry& r) {
+  for (int n = 1; n <= 3; ++n) {
+    const std::string op = absl::StrCat("conv", n, "d");
+    const std::string L = absl::StrCat("int[", n, "]");
+    RETURN_IF_ERROR(Reg(
+        r,
+        absl::StrCat(op, "(Tensor input, Tensor weight, Tensor? bias=None, ", L, " stride=1, ", L,
+                     " padding=0, ", L, " dilation=1, int groups=1) -> Tensor"),
+        [op](const OpArgs& a) {
+          ConvOptions o;
+          o.stride = Of(a.int_list(3));
+          o.padding = Of(a.int_list(4));
+          o.dilation = Of(a.int_list(5));
+          o.groups = a.int_(6);
+          return One(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, op));
+        },
+        true));
+    RETURN_IF_ERROR(Reg(
+        r,
+        absl::StrCat(op, ".padding(Tensor input, Tensor weight, Tensor? bias=None, ", L,
+                     " stride=1, str padding=\"valid\", ", L, " dilation=1, int groups=1) -> Tensor"),
+        [op](const OpArgs& a) {
+          ConvOptions o;
+          o.stride = Of(a.int_list(3));
+          o.padding_mode = a.string(4);
+          o.dilation = Of(a.int_list(5));
+          o.groups = a.int_(6);
+          return One(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, op));
+        },
+        true));
+    const std::string top = absl::StrCat("conv_transpose", n, "d");
+    RETURN_IF_ERROR(Reg(
+        r,
+        absl::StrCat(top, n == 1 ? "" : ".input",
+                     "(Tensor input, Tensor weight, Tensor? bias=None, ", L, " stride=1, ", L,
+                     " padding=0, ", L, " output_padding=0, int groups=1, ", L,
+                     " dilation=1) -> Tensor"),
+        [top](const OpArgs& a) {
+          ConvOptions o;
+          o.transposed = true;
+          o.stride = Of(a.int_list(3));
+          o.padding = Of(a.int_list(4));
+          o.output_padding = Of(a.int_list(5));
+          o.groups = a.int_(6);
+          o.dilation = Of(a.int_list(7));
+          return One(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, top));
+        },
+        true));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RegisterPools(OpRegistry& r) {
+  for (int n = 1; n <= 3; ++n) {
+    const std::string L = absl::StrCat("int[", n, "]");
+    const std::string max = absl::StrCat("max_pool", n, "d");
+    const std::string args = absl::StrCat("(Tensor self, ", L, " kernel_size, ", L, " stride=[], ",
+                                          L, " padding=0, ", L,
+                                          " dilation=1, bool ceil_mode=False)");
+    auto opts = [](const OpArgs& a) {
+      PoolOptions o;
+      o.kernel = Of(a.int_list(1));
+      o.stride = Of(a.int_list(2));
+      o.padding = Of(a.int_list(3));
+      o.dilation = Of(a.int_list(4));
+      o.ceil_mode = a.bool_(5);
+      return o;
+    };
+    RETURN_IF_ERROR(Reg(
+        r, max + args + " -> Tensor",
+        [=](const OpArgs& a) -> absl::StatusOr<Value> {
+          ASSIGN_OR_RETURN(auto p, MaxPool(a.tensor(0), opts(a), n, max));
+          return Value(std::move(p.first));
+        },
+        true));
+    RETURN_IF_ERROR(Reg(
+        r, max + "_with_indices" + args + " -> (Tensor, Tensor)",
+        [=](const OpArgs& a) { return Two(MaxPool(a.tensor(0), opts(a), n, max)); }, n == 1));
+
+    const std::string avg = absl::StrCat("avg_pool", n, "d");
+    RETURN_IF_ERROR(Reg(
+        r,
+        absl::StrCat(avg, "(Tensor self, ", L, " kernel_size, ", L, " stride=[], ", L,
+                     " padding=0, bool ceil_mode=False, bool count_include_pad=True",
+                     n == 1 ? "" : ", int? divisor_override=None", ") -> Tensor"),
+        [=](const OpArgs& a) {
+          PoolOptions o;
+          o.kernel = Of(a.int_list(1));
+          o.stride = Of(a.int_list(2));
+          o.padding = Of(a.int_list(3));
+          o.ceil_mode = a.bool_(4);
+          o.count_include_pad = a.bool_(5);
+          if (n > 1) o.divisor_override = a.optional_int(6);
+          return One(AvgPool(a.tensor(0), o, n, avg));
+        },
+        n == 1));
+    if (n == 3) continue;
+    const std::string aavg = absl::StrCat("adaptive_avg_pool", n, "d");
+    RETURN_IF_ERROR(Reg(
+        r, absl::StrCat(aavg, "(Tensor self, ", L, " output_size) -> Tensor"),
+        [=](const OpArgs& a) { return One(AdaptiveAvgPool(a.tensor(0), a.int_list(1), n, aavg)); },
+        n == 1));
+    const std::string amax = absl::StrCat("adaptive_max_pool", n, "d");
+    RETURN_IF_ERROR(Reg(
+        r, absl::StrCat(amax, "(Tensor self, ", L, " output_size) -> (Tensor, Tensor)"),
+        [=](const OpArgs& a) { return Two(AdaptiveMaxPool(a.tensor(0), a.int_list(1), n, amax)); },
+        n == 1));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RegisterPads(OpRegistry& r) {
+  for (int n = 1; n <= 3; ++n) {
+    const std::string L = absl::StrCat("int[", 2 * n, "]");
+    for (auto [name, mode] : {std::pair<const char*, PadMode>{"reflection_pad", PadMode::kReflect},
+                              {"replication_pad", PadMode::kReplicate}}) {
+      const std::string op = absl::StrCat(name, n, "d");
+      RETURN_IF_ERROR(Reg(
+          r, absl::StrCat(op, "(Tensor self, ", L, " padding) -> Tensor"),
+          [op, mode = mode](const OpArgs& a) {
+            return One(PadNd(a.tensor(0), a.int_list(1), mode, op));
+          },
+          false));
+    }
+  }
+  return Reg(
+      r, "_pad_circular(Tensor self, int[] pad) -> Tensor",
+      [](const OpArgs& a) {
+        return One(PadNd(a.tensor(0), a.int_list(1), PadMode::kCircular, "_pad_circular"));
+      },
+      false);
+}
+
+}  // namespace
+
+absl::Status RegisterConvOps(OpRegistry& r) {
+  RETURN_IF_ERROR(RegisterConvs(r));
+  RETURN_IF_ERROR(RegisterPools(r));
+  return RegisterPads(r);
+}
+
+}  // namespace wick::tensor::ops
