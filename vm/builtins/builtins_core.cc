@@ -485,6 +485,45 @@ void InstallCoreBuiltins(Runtime& rt, Dict* b) {
   b->SetStr(rt, rt.Intern("__name__"), rt.NewStr("builtins"));
 }
 
+// __get__ / __set__ / __delete__ as methods of the builtin descriptor types, so Python
+// code can test for them (hasattr(f, "__get__"): enum, inspect) and call them.
+Value DescrGetMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__get__", args, kw, 2, 3)) return Value::Raised();
+  const Value& instance = args[1];
+  Value owner = args.size() == 3 ? args[2] : Value::None();
+  if (instance.is_none() && owner.is_none()) {
+    return rt.Raise(rt.exc().type_error, "__get__(None, None) is invalid");
+  }
+  Type* owner_type = rt.IsInstance(owner, rt.types().type) ? owner.as<Type>()
+                                                           : rt.TypeOf(instance);
+  return rt.TypeOf(args[0])->slots().descr_get(rt, args[0], instance, owner_type);
+}
+
+Value DescrSetMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__set__", args, kw, 3, 3)) return Value::Raised();
+  if (!rt.TypeOf(args[0])->slots().descr_set(rt, args[0], args[1], &args[2])) {
+    return Value::Raised();
+  }
+  return Value::None();
+}
+
+Value DescrDeleteMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "__delete__", args, kw, 2, 2)) return Value::Raised();
+  if (!rt.TypeOf(args[0])->slots().descr_set(rt, args[0], args[1], nullptr)) {
+    return Value::Raised();
+  }
+  return Value::None();
+}
+
+void InstallDescriptorMethods(Runtime& rt) {
+  const Runtime::Types& t = rt.types();
+  for (Type* d : {t.function, t.staticmethod, t.classmethod, t.property}) {
+    if (d->slots().descr_get != nullptr) rt.AddMethod(d, "__get__", &DescrGetMethod);
+  }
+  rt.AddMethod(t.property, "__set__", &DescrSetMethod);
+  rt.AddMethod(t.property, "__delete__", &DescrDeleteMethod);
+}
+
 void InstallBuiltinsInto(Runtime& rt, Dict* b) {
   // Only when the object model has not given builtin functions their own lookup.
   TypeSlots& fs = rt.types().builtin_function->slots();
@@ -492,6 +531,7 @@ void InstallBuiltinsInto(Runtime& rt, Dict* b) {
   InstallObjectMethods(rt);
   InitDescriptorTypes(rt);
   InitSuperType(rt);
+  InstallDescriptorMethods(rt);
   InstallCoreBuiltins(rt, b);
   InstallIterBuiltins(rt, b);
   InstallNumberBuiltins(rt, b);
