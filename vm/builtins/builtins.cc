@@ -21,7 +21,8 @@ void InstallBuiltins(Interpreter& interp) {
   // Registration is process-wide and idempotent in effect (same initialisers).
   Interpreter::RegisterNativeModule("math", &InitNative<&builtins::InitMathModule>);
   Interpreter::RegisterNativeModule("operator", &InitNative<&builtins::InitOperatorModule>);
-  Interpreter::RegisterNativeModule("functools", &InitNative<&builtins::InitFunctoolsModule>);
+  // functools is vm/stdlib/functools.py over this native half.
+  Interpreter::RegisterNativeModule("_functools", &InitNative<&builtins::InitFunctoolsModule>);
   Interpreter::RegisterNativeModule("time", &InitNative<&builtins::InitTimeModule>);
   Interpreter::RegisterNativeModule("sys", &InitNative<&builtins::InitSysModule>);
   Interpreter::RegisterNativeModule("logging", &InitNative<&builtins::InitLoggingModule>);

@@ -47,6 +47,9 @@ std::string SourceLine(const std::shared_ptr<const SourceFile>& src, int n) {
 }  // namespace
 
 void AddTraceEntry(ExceptionObject* exc, const Frame& f) {
+  // Modules that CPython implements in C (warnings, itertools, ...) and wick in Python
+  // set __wick_native__ so that their frames stay out of tracebacks, as C frames do.
+  if (f.globals != nullptr && f.globals->GetStr("__wick_native__") != nullptr) return;
   const CodeObject* co = f.code;
   TraceEntry e;
   if (co->source != nullptr) e.file = co->source->filename;

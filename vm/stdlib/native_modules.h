@@ -10,6 +10,7 @@
 namespace wick::vm {
 
 bool InitReModule(Interpreter& in, const Value& module);
+bool InitRandomModule(Interpreter& in, const Value& module);
 
 }  // namespace wick::vm
 

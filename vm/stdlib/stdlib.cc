@@ -1,16 +1,18 @@
 // RegisterStdlib: the embedded Python modules, and _wick_stdlib's native helpers:
 //   caller_module(depth)  the __name__ of the module whose code called the function
 //                         `depth` frames above the caller (namedtuple's __module__)
+//   frame_info(depth)     (filename, lineno, source line, __name__) of a calling frame
 //   type_has(cls, name)   whether instances of cls support the dunder `name`, through
 //                         a Python method or a builtin slot (collections.abc's checks
 //                         on builtin types, whose slots are not all methods)
 #include "vm/stdlib/stdlib.h"
 
 #include "absl/strings/str_cat.h"
+#include "vm/code.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
-#include "vm/stdlib/native_modules.h"
 #include "vm/protocol.h"
+#include "vm/stdlib/native_modules.h"
 #include "vm/stdlib/stdlib_sources.h"
 
 namespace wick::vm {
@@ -57,11 +59,34 @@ Value TypeHas(Runtime& rt, Args args, const KwArgs& kw) {
   return Value::Bool(slot == 1);
 }
 
+// frame_info(depth) -> (filename, lineno, source line, module __name__) of the frame
+// `depth` frames above the caller, or None past the outermost (warnings.warn).
+Value FrameInfo(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!kw.empty() || args.size() != 1 || !args[0].is_int()) {
+    return rt.Raise(rt.exc().type_error, "frame_info(depth) takes one int");
+  }
+  Interpreter* in = rt.interpreter();
+  Frame* f = in != nullptr ? in->current_frame() : nullptr;
+  for (int64_t i = 0; f != nullptr && i < args[0].as_int(); ++i) f = f->back;
+  if (f == nullptr || f->code == nullptr) return Value::None();
+  const CodeObject* co = f->code;
+  int line = 0;
+  if (f->lasti >= 0 && static_cast<size_t>(f->lasti) < co->positions.size()) {
+    line = co->positions[f->lasti].line;
+  }
+  std::string file = co->source != nullptr ? co->source->filename : "";
+  std::string text = co->source != nullptr && line > 0 ? std::string(co->source->Line(line)) : "";
+  const Value* name = f->globals != nullptr ? f->globals->GetStr("__name__") : nullptr;
+  return rt.NewTuple({rt.NewStr(file), Value::Int(line), rt.NewStr(text),
+                      name != nullptr ? *name : Value::None()});
+}
+
 bool InitSupport(Interpreter& in, const Value& module) {
   Runtime& rt = in.runtime();
   Dict* d = module.as<Module>()->dict;
   d->SetStr(rt, rt.Intern("caller_module"), rt.NewBuiltinFunction("caller_module", &CallerModule));
   d->SetStr(rt, rt.Intern("type_has"), rt.NewBuiltinFunction("type_has", &TypeHas));
+  d->SetStr(rt, rt.Intern("frame_info"), rt.NewBuiltinFunction("frame_info", &FrameInfo));
   return true;
 }
 
@@ -70,6 +95,7 @@ bool InitSupport(Interpreter& in, const Value& module) {
 void RegisterStdlib() {
   Interpreter::RegisterNativeModule("_wick_stdlib", &InitSupport);
   Interpreter::RegisterNativeModule("_wick_re", &InitReModule);
+  Interpreter::RegisterNativeModule("_wick_random", &InitRandomModule);
   for (const StdlibModule& m : StdlibModules()) {
     Interpreter::RegisterPythonModule(m.name, m.source);
   }
