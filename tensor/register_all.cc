@@ -58,7 +58,8 @@ OpRegistry* MutableGlobal() {
     const Fn groups[] = {ops::RegisterCreationOps,  ops::RegisterShapeOps,
                          ops::RegisterIndexingOps,  ops::RegisterPointwiseOps,
                          ops::RegisterReductionOps, ops::RegisterLinalgOps,
-                         ops::RegisterNNOps,        ops::RegisterRandomOps,
+                         ops::RegisterNNOps,        ops::RegisterLayerOps,
+                         ops::RegisterRandomOps,
                          ops::RegisterConvOps,
                          RegisterGradModeOps,       RegisterAssertOps};
     for (Fn group : groups) {

@@ -428,3 +428,235 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     elif red == 2:
         smooth = smooth.sum()
     return (1 - label_smoothing) * nll + smooth * (label_smoothing / n_classes)
+
+
+# --- Normalization layers (ATen ops, tensor/ops/linalg/batch_norm.cc) ----------------------
+
+def _verify_batch_size(size):
+    size_prods = size[0]
+    for i in range(len(size) - 2):
+        size_prods *= size[i + 2]
+    if size_prods == 1:
+        raise ValueError(
+            "Expected more than 1 value per channel when training, got input size {}".format(
+                size))
+
+
+def _verify_spatial_size(size):
+    size_prods = 1
+    for i in range(2, len(size)):
+        size_prods *= size[i]
+    if size_prods == 1:
+        raise ValueError(
+            "Expected more than 1 spatial element when training, got input size {}".format(size))
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    # torch.batch_norm updates running_mean/running_var in place when training.
+    if training:
+        _verify_batch_size(input.size())
+    return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum,
+                            eps, False)
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.1, eps=1e-5):
+    if use_input_stats:
+        _verify_spatial_size(input.size())
+    # ATen's instance_norm: batch norm of the input seen as (1, N*C, ...) with every
+    # per-channel tensor repeated N times; the running statistics are then the mean over
+    # the batch of the repeated copies' updates.
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise RuntimeError(
+            "Expected running_mean and running_var to be defined when use_input_stats is false")
+    b = input.size(0)
+    c = input.size(1)
+    shape = [1, b * c] + list(input.shape[2:])
+    weight_ = None if weight is None else weight.repeat(b)
+    bias_ = None if bias is None else bias.repeat(b)
+    running_mean_ = None if running_mean is None else running_mean.repeat(b)
+    running_var_ = None if running_var is None else running_var.repeat(b)
+    out = torch.batch_norm(input.contiguous().view(shape), weight_, bias_, running_mean_,
+                           running_var_, use_input_stats, momentum, eps, False)
+    if running_mean is not None:
+        running_mean.copy_(running_mean_.view(b, c).mean(0))
+    if running_var is not None:
+        running_var.copy_(running_var_.view(b, c).mean(0))
+    return out.view(input.shape)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] +
+                       list(input.size()[2:]))
+    return torch.group_norm(input, num_groups, weight, bias, eps, False)
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError(
+            "Expected 3D or higher dimensionality                          input (got {} "
+            "dimensions)".format(dim))
+    if input.numel() == 0:
+        return input
+    # PyTorch averages the zero-padded squares over `size` channels with avg_pool2d/3d;
+    # the same window sums, in the same order, then the same division.
+    sq = input.mul(input)
+    sizes = input.size()
+    channels = sizes[1]
+    before, after = size // 2, (size - 1) // 2
+    rest = list(sizes[2:])
+    padded = torch.cat([torch.zeros([sizes[0], before] + rest, dtype=input.dtype), sq,
+                        torch.zeros([sizes[0], after] + rest, dtype=input.dtype)], 1)
+    div = padded.narrow(1, 0, channels)
+    for j in range(1, size):
+        div = div + padded.narrow(1, j, channels)
+    div = div / size
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div
+
+
+# --- Resampling (ATen's upsample_*, im2col/col2im, pixel_shuffle) -----------------------
+
+def _pair(x):
+    if isinstance(x, (list, tuple)):
+        return tuple(x)
+    return (x, x)
+
+
+# Bound once here: the tracer reads module globals, not torch.ops attributes.
+_aten_upsample_nearest1d = torch.ops.aten.upsample_nearest1d
+_aten_upsample_nearest2d = torch.ops.aten.upsample_nearest2d
+_aten_upsample_nearest3d = torch.ops.aten.upsample_nearest3d
+_aten_upsample_linear1d = torch.ops.aten.upsample_linear1d
+_aten_upsample_bilinear2d = torch.ops.aten.upsample_bilinear2d
+_aten_upsample_trilinear3d = torch.ops.aten.upsample_trilinear3d
+_aten_upsample_bicubic2d = torch.ops.aten.upsample_bicubic2d
+
+
+def _upsample_op(ndim, mode):
+    # ATen's op for an input rank and mode (None where F.interpolate has none).
+    if mode == "nearest":
+        if ndim == 3:
+            return _aten_upsample_nearest1d
+        if ndim == 4:
+            return _aten_upsample_nearest2d
+        if ndim == 5:
+            return _aten_upsample_nearest3d
+    if mode == "linear" and ndim == 3:
+        return _aten_upsample_linear1d
+    if mode == "bilinear" and ndim == 4:
+        return _aten_upsample_bilinear2d
+    if mode == "trilinear" and ndim == 5:
+        return _aten_upsample_trilinear3d
+    if mode == "bicubic" and ndim == 4:
+        return _aten_upsample_bicubic2d
+    return None
+
+
+_needs_dims = {"linear": 3, "bilinear": 4, "trilinear": 5}
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError(
+                "align_corners option can only be set with the interpolating modes: "
+                "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    elif size is not None:
+        scale_factors = None
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got "
+                    "input with spatial dimensions of {} and output size of {}. Please provide "
+                    "input tensor in (N, C, d1, d2, ...,dK) format and output size in "
+                    "(o1, o2, ...,oK) format.".format(list(input.shape[2:]), size))
+            output_size = size
+        else:
+            output_size = [size for _ in range(dim)]
+    elif scale_factor is not None:
+        output_size = None
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError(
+                    "Input and scale_factor must have the same number of spatial dimensions, but "
+                    "got input with spatial dimensions of {} and scale_factor of shape {}. Please "
+                    "provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in "
+                    "(s1, s2, ...,sK) format.".format(list(input.shape[2:]), scale_factor))
+            scale_factors = scale_factor
+        else:
+            scale_factors = [scale_factor for _ in range(dim)]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor is not None and recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if mode == "area" and output_size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor is not None and recompute_scale_factor:
+        output_size = [int(math.floor(float(input.size(i + 2)) * scale_factors[i]))
+                       for i in range(dim)]
+        scale_factors = None
+    if antialias and not (mode in ("bilinear", "bicubic") and input.dim() == 4):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
+    if antialias:
+        raise NotImplementedError("wick's F.interpolate does not support antialias=True")
+    if output_size is not None:
+        output_size = [int(s) for s in output_size]
+    if scale_factors is not None:
+        scale_factors = [float(s) for s in scale_factors]
+    op = _upsample_op(input.dim(), mode)
+    if op is not None:
+        if mode == "nearest":
+            return op(input, output_size, scale_factors)
+        return op(input, output_size, align_corners, scale_factors)
+    if mode == "area" and 3 <= input.dim() <= 5:
+        pool = globals().get("adaptive_avg_pool{}d".format(input.dim() - 2))
+        if pool is None:
+            raise NotImplementedError(
+                "wick's F.interpolate has no mode='area' for {}D input".format(input.dim()))
+        return pool(input, output_size)
+    if mode == "nearest-exact" and 3 <= input.dim() <= 5:
+        raise NotImplementedError("wick's F.interpolate does not support mode='nearest-exact'")
+    if mode in _needs_dims and 3 <= input.dim() <= 5:
+        raise NotImplementedError("Got {}D input, but {} mode needs {}D input".format(
+            input.dim(), mode, _needs_dims[mode]))
+    raise NotImplementedError(
+        "Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
+        "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(
+            input.dim(), mode))
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+pixel_shuffle = torch.pixel_shuffle
+pixel_unshuffle = torch.pixel_unshuffle
+_aten_im2col = torch.ops.aten.im2col
+_aten_col2im = torch.ops.aten.col2im
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    return _aten_im2col(input, _pair(kernel_size), _pair(dilation), _pair(padding),
+                        _pair(stride))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    return _aten_col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation),
+                        _pair(padding), _pair(stride))

@@ -227,6 +227,14 @@ std::pair<float, float> RowMomentsFloat(const float* x, int64_t n) {
   return {mean, var};
 }
 
+std::pair<float, float> RowMoments(const float* x, int64_t n) { return RowMomentsFloat(x, n); }
+
+std::pair<double, double> RowMoments(const double* x, int64_t n) {
+  double mean, var;
+  RowMomentsMulti<double, 1>(&x, n, &mean, &var);
+  return {mean, var};
+}
+
 void LayerNormRows(const float* x, float* y, int64_t rows, int64_t cols, const float* w,
                    const float* b, float eps) {
   LayerNormRowsImpl<float>(x, y, rows, cols, w, b, eps);

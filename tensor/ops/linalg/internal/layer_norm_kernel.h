@@ -13,6 +13,9 @@ namespace wick::tensor::linalg_internal {
 
 // (mean, biased variance) of x[0, n) in PyTorch's float order.
 std::pair<float, float> RowMomentsFloat(const float* x, int64_t n);
+// The same moments for either float type (ATen's RowwiseMoments; group norm uses them).
+std::pair<float, float> RowMoments(const float* x, int64_t n);
+std::pair<double, double> RowMoments(const double* x, int64_t n);
 
 // y[r, :] = (x[r, :] - mean) * rstd * w + b for each of `rows` contiguous rows of `cols`
 // elements; w and b may be null (1 and 0). Splits rows across tensor::NumThreads().

@@ -8,6 +8,13 @@ from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.loss import CrossEntropyLoss, MSELoss, NLLLoss
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from torch.nn.modules.normalization import GroupNorm, LocalResponseNorm
+from torch.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
+from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle
+from torch.nn.modules.flatten import Flatten, Unflatten
+from torch.nn.modules.fold import Fold, Unfold
 from torch.nn.modules.conv import (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d,
                                    ConvTranspose3d)
 from torch.nn.modules.pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,

@@ -1,0 +1,259 @@
+// batch_norm and group_norm: ATen's argument checks and messages, then PyTorch 1.13's CPU
+// arithmetic. Batch statistics are summed in double per channel (mean first, then the
+// squared deviations from the float mean), the running statistics are updated with the
+// unbiased variance, and the output is x * alpha + beta with per-channel alpha and beta.
+// Group norm uses the layer-norm row moments (internal/layer_norm_kernel.h) per group.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "base/python_error.h"
+#include "base/status_macros.h"
+#include "tensor/ops/linalg/internal/layer_norm_kernel.h"
+#include "tensor/ops/linalg/internal/tensor_util.h"
+#include "tensor/ops/linalg/layers.h"
+#include "tensor/parallel.h"
+#include "tensor/shape.h"
+
+namespace wick::tensor {
+namespace {
+
+absl::Status CheckFeatures(const char* what, int64_t features, const Tensor& t) {
+  if (t.defined() && t.numel() != features) {
+    return RuntimeError(
+        absl::StrCat(what, " should contain ", features, " elements not ", t.numel()));
+  }
+  return absl::OkStatus();
+}
+
+// ATen's mixed-dtype rule: parameters of another dtype than the input are only accepted
+// as float32 parameters of a bfloat16 input (which wick does not have).
+absl::Status CheckParamDTypes(const Tensor& input, std::initializer_list<const Tensor*> params) {
+  bool mixed = false;
+  for (const Tensor* p : params) mixed |= p->defined() && p->dtype() != input.dtype();
+  if (!mixed) return absl::OkStatus();
+  for (const Tensor* p : params) {
+    if (p->defined() && p->dtype() != DType::kFloat32) {
+      return RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float");
+    }
+  }
+  return RuntimeError("mixed dtype (CPU): expect input to have scalar type of BFloat16");
+}
+
+// Element i of a 1-D tensor of any stride.
+template <typename T>
+T& At(const Tensor& t, int64_t i) {
+  return t.data<T>()[i * t.stride(0)];
+}
+
+template <typename T>
+void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, const Tensor& bias,
+                     const Tensor& running_mean, const Tensor& running_var, bool training,
+                     double momentum, double eps) {
+  const int64_t n_batch = x.size(0), channels = x.size(1);
+  const int64_t image = x.numel() / n_batch / channels;
+  const int64_t n = x.numel() / channels;
+  const T* xd = x.data<T>();
+  T* yd = out.data<T>();
+  std::vector<T> alpha(channels), beta(channels);
+  for (int64_t c = 0; c < channels; ++c) {
+    T mean, invstd;
+    if (training) {
+      double var_sum_acc = 0;
+      if (image == 1) {
+        // (N, C) input: ATen sums rows into a float buffer (its channels-last path), then
+        // converts; the deviations use the float mean.
+        T sum = 0;
+        for (int64_t b = 0; b < n_batch; ++b) sum += xd[b * channels + c];
+        mean = static_cast<T>(static_cast<double>(sum) / n);
+        T vs = 0;
+        for (int64_t b = 0; b < n_batch; ++b) {
+          const T d = xd[b * channels + c] - mean;
+          vs = std::fma(d, d, vs);
+        }
+        var_sum_acc = vs;
+      } else {
+        // ATen's acc_type for CPU float is double: both sums run in double.
+        double sum = 0;
+        for (int64_t b = 0; b < n_batch; ++b) {
+          const T* p = xd + (b * channels + c) * image;
+          for (int64_t i = 0; i < image; ++i) sum += p[i];
+        }
+        mean = static_cast<T>(sum / n);
+        for (int64_t b = 0; b < n_batch; ++b) {
+          const T* p = xd + (b * channels + c) * image;
+          for (int64_t i = 0; i < image; ++i) {
+            const T d = p[i] - mean;
+            var_sum_acc += d * d;
+          }
+        }
+      }
+      const T var_sum = static_cast<T>(var_sum_acc);
+      const double var = static_cast<T>(var_sum / n);
+      invstd = static_cast<T>((var != 0 || eps != 0) ? 1.0 / std::sqrt(var + eps) : 0.0);
+      const T m = static_cast<T>(momentum);
+      if (running_mean.defined()) {
+        T& rm = At<T>(running_mean, c);
+        rm = m * mean + (1 - m) * rm;
+      }
+      if (running_var.defined()) {
+        T& rv = At<T>(running_var, c);
+        const double unbiased = static_cast<T>(var_sum / (n - 1));
+        rv = static_cast<T>(m * unbiased + static_cast<T>((1 - m) * rv));
+      }
+    } else {
+      mean = At<T>(running_mean, c);
+      invstd = 1 / std::sqrt(At<T>(running_var, c) + static_cast<T>(eps));
+    }
+    const T w = weight.defined() ? At<T>(weight, c) : T(1);
+    const T b = bias.defined() ? At<T>(bias, c) : T(0);
+    alpha[c] = invstd * w;
+    beta[c] = std::fma(-mean, alpha[c], b);
+  }
+  ParallelFor(0, n_batch * channels, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(image, 1)),
+              [&](int64_t begin, int64_t end) {
+                for (int64_t r = begin; r < end; ++r) {
+                  const int64_t c = r % channels;
+                  const T a = alpha[c], bb = beta[c];
+                  const T* p = xd + r * image;
+                  T* q = yd + r * image;
+                  for (int64_t i = 0; i < image; ++i) q[i] = std::fma(p[i], a, bb);
+                }
+              });
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> BatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                                 const Tensor& running_mean, const Tensor& running_var,
+                                 bool training, double momentum, double eps) {
+  if (input.dim() < 2) {
+    return IndexError(absl::StrCat("Dimension out of range (expected to be in range of [",
+                                   -std::max<int64_t>(input.dim(), 1), ", ",
+                                   std::max<int64_t>(input.dim(), 1) - 1, "], but got 1)"));
+  }
+  const int64_t features = input.size(1);
+  const bool meta =
+      linalg_internal::AnyMeta({&input, &weight, &bias, &running_mean, &running_var});
+  if (input.numel() != 0) {
+    if (running_mean.defined()) {
+      RETURN_IF_ERROR(CheckFeatures("running_mean", features, running_mean));
+    } else if (!training) {
+      return RuntimeError("running_mean must be defined in evaluation mode");
+    }
+    if (running_var.defined()) {
+      RETURN_IF_ERROR(CheckFeatures("running_var", features, running_var));
+    } else if (!training) {
+      return RuntimeError("running_var must be defined in evaluation mode");
+    }
+    RETURN_IF_ERROR(CheckFeatures("weight", features, weight));
+    RETURN_IF_ERROR(CheckFeatures("bias", features, bias));
+    RETURN_IF_ERROR(CheckParamDTypes(input, {&weight, &bias, &running_mean, &running_var}));
+  }
+  if (input.dtype() != DType::kFloat32 && input.dtype() != DType::kFloat64) {
+    return linalg_internal::NotImplementedFor("batch_norm", input.dtype());
+  }
+  ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(input.sizes(), input.dtype(), meta));
+  if (meta || input.numel() == 0) return out;
+  ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
+  if (input.dtype() == DType::kFloat32) {
+    BatchNormKernel<float>(x, out, weight, bias, running_mean, running_var, training, momentum,
+                           eps);
+  } else {
+    BatchNormKernel<double>(x, out, weight, bias, running_mean, running_var, training, momentum,
+                            eps);
+  }
+  if (training) {
+    if (running_mean.defined()) running_mean.bump_version();
+    if (running_var.defined()) running_var.bump_version();
+  }
+  return out;
+}
+
+namespace {
+
+template <typename T>
+void GroupNormKernel(const T* x, T* y, int64_t batch, int64_t channels, int64_t groups,
+                     int64_t hw, const T* w, const T* b, T eps) {
+  const int64_t d = channels / groups;
+  const int64_t inner = d * hw;
+  ParallelFor(0, batch * groups, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(inner, 1)),
+              [&](int64_t begin, int64_t end) {
+                for (int64_t i = begin; i < end; ++i) {
+                  const T* xp = x + i * inner;
+                  auto [mean, var] = linalg_internal::RowMoments(xp, inner);
+                  const T rstd = T(1) / std::sqrt(std::max(var, T(0)) + eps);
+                  if (w == nullptr && b == nullptr) {
+                    T* yp = y + i * inner;
+                    for (int64_t j = 0; j < inner; ++j) yp[j] = (xp[j] - mean) * rstd;
+                    continue;
+                  }
+                  const int64_t g = i % groups;
+                  for (int64_t j = 0; j < d; ++j) {
+                    const int64_t c = g * d + j;
+                    const T scale = rstd * (w == nullptr ? T(1) : w[c]);
+                    const T shift = std::fma(-scale, mean, b == nullptr ? T(0) : b[c]);
+                    const T* xc = x + (i * d + j) * hw;
+                    T* yc = y + (i * d + j) * hw;
+                    for (int64_t k = 0; k < hw; ++k) yc[k] = std::fma(scale, xc[k], shift);
+                  }
+                }
+              });
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> GroupNorm(const Tensor& input, int64_t groups, const Tensor& weight,
+                                 const Tensor& bias, double eps) {
+  if (input.dim() < 2) {
+    return IndexError(absl::StrCat("Dimension out of range (expected to be in range of [",
+                                   -std::max<int64_t>(input.dim(), 1), ", ",
+                                   std::max<int64_t>(input.dim(), 1) - 1, "], but got 1)"));
+  }
+  const int64_t batch = input.size(0), channels = input.size(1);
+  if (groups <= 0 || channels % groups != 0) {
+    return RuntimeError(absl::StrCat(
+        "Expected number of channels in input to be divisible by num_groups, but got input of "
+        "shape ",
+        ShapeToString(input.sizes()), " and num_groups=", groups));
+  }
+  const std::pair<const char*, const Tensor*> params[] = {{"weight", &weight}, {"bias", &bias}};
+  for (const auto& [name, t] : params) {
+    if (t->defined() && (t->dim() != 1 || t->numel() != channels)) {
+      return RuntimeError(absl::StrCat(
+          "Expected ", name,
+          " to be a vector of size equal to the number of channels in input, but got ", name,
+          // PyTorch 1.13 prints the weight's shape in both messages ([0] when it is None).
+          " of shape ", weight.defined() ? ShapeToString(weight.sizes()) : std::string("[0]"),
+          " and input of shape ",
+          ShapeToString(input.sizes())));
+    }
+  }
+  if (input.dtype() != DType::kFloat32 && input.dtype() != DType::kFloat64) {
+    return linalg_internal::NotImplementedFor("GroupNormKernelImpl", input.dtype());
+  }
+  RETURN_IF_ERROR(CheckParamDTypes(input, {&weight, &bias}));
+  const bool meta = linalg_internal::AnyMeta({&input, &weight, &bias});
+  ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(input.sizes(), input.dtype(), meta));
+  if (meta || input.numel() == 0) return out;
+  const int64_t hw = input.numel() / batch / channels;
+  ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
+  Tensor w, b;
+  if (weight.defined()) {
+    ASSIGN_OR_RETURN(w, linalg_internal::ContiguousAs(weight, input.dtype()));
+  }
+  if (bias.defined()) {
+    ASSIGN_OR_RETURN(b, linalg_internal::ContiguousAs(bias, input.dtype()));
+  }
+  VisitDType(input.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      GroupNormKernel<T>(x.data<T>(), out.data<T>(), batch, channels, groups, hw,
+                         w.defined() ? w.data<T>() : nullptr, b.defined() ? b.data<T>() : nullptr,
+                         static_cast<T>(eps));
+    }
+  });
+  return out;
+}
+
+}  // namespace wick::tensor

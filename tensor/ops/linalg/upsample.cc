@@ -1,0 +1,261 @@
+// The upsample_* ops behind F.interpolate (nearest, linear/bilinear/trilinear, bicubic):
+// ATen's checks and messages, its output-size rule, and its source-index and weight
+// formulas (UpSample.h) in the input's float type, so indices and weights are PyTorch's
+// exactly. oneDNN's resampling primitive is not used: its nearest rounds and its linear
+// mode has no align_corners, so it cannot give PyTorch's indices.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "base/python_error.h"
+#include "base/status_macros.h"
+#include "tensor/ops/linalg/internal/tensor_util.h"
+#include "tensor/ops/linalg/layers.h"
+#include "tensor/parallel.h"
+#include "tensor/shape.h"
+
+namespace wick::tensor {
+namespace {
+
+// ATen's compute_scales_value: 1/scale when a positive scale was given, else in/out.
+template <typename T>
+T ScalesValue(std::optional<double> scale, int64_t in, int64_t out) {
+  return (scale.has_value() && *scale > 0.) ? static_cast<T>(1.0 / *scale)
+                                            : static_cast<T>(in) / static_cast<T>(out);
+}
+
+template <typename T>
+T AreaPixelScale(int64_t in, int64_t out, bool align_corners, std::optional<double> scale) {
+  if (align_corners) {
+    return out > 1 ? static_cast<T>(in - 1) / static_cast<T>(out - 1) : static_cast<T>(0);
+  }
+  return ScalesValue<T>(scale, in, out);
+}
+
+template <typename T>
+T AreaPixelSourceIndex(T scale, int64_t dst, bool align_corners, bool cubic) {
+  if (align_corners) return scale * static_cast<T>(dst);
+  // As in ATen: the product and the -0.5 are evaluated in double, then rounded to T.
+  const T src = static_cast<T>(scale * (dst + 0.5) - 0.5);
+  return (!cubic && src < 0) ? T(0) : src;
+}
+
+// ATen's cubic convolution polynomials (A = -0.75), with the multiply-adds fused as the
+// compiler fuses them in PyTorch's AVX2 build.
+template <typename T>
+T CubicConvolution1(T x, T a) {
+  return std::fma(std::fma(a + 2, x, -(a + 3)) * x, x, T(1));
+}
+
+template <typename T>
+T CubicConvolution2(T x, T a) {
+  return std::fma(std::fma(std::fma(a, x, -5 * a), x, 8 * a), x, -4 * a);
+}
+
+// Per output index of one spatial dim: `taps` source offsets (already times the dim's
+// stride) and weights.
+template <typename T>
+struct Taps {
+  int taps = 1;
+  std::vector<int64_t> index;  // [out][taps]
+  std::vector<T> weight;       // [out][taps]
+};
+
+template <typename T>
+Taps<T> ComputeTaps(UpsampleMode mode, int64_t in, int64_t out, int64_t stride,
+                    bool align_corners, std::optional<double> scale) {
+  Taps<T> t;
+  t.taps = mode == UpsampleMode::kNearest ? 1 : mode == UpsampleMode::kLinear ? 2 : 4;
+  t.index.resize(out * t.taps);
+  t.weight.resize(out * t.taps);
+  if (mode == UpsampleMode::kNearest) {
+    const float s = AreaPixelScale<float>(in, out, false, scale);
+    for (int64_t i = 0; i < out; ++i) {
+      const int64_t src =
+          std::min(static_cast<int64_t>(std::floor(static_cast<float>(i) * s)), in - 1);
+      t.index[i] = src * stride;
+      t.weight[i] = T(1);
+    }
+    return t;
+  }
+  const T s = AreaPixelScale<T>(in, out, align_corners, scale);
+  for (int64_t i = 0; i < out; ++i) {
+    int64_t* idx = &t.index[i * t.taps];
+    T* w = &t.weight[i * t.taps];
+    if (mode == UpsampleMode::kLinear) {
+      if (in == out) {
+        idx[0] = idx[1] = i;
+        w[0] = T(1);
+        w[1] = T(0);
+      } else {
+        const T real = AreaPixelSourceIndex<T>(s, i, align_corners, false);
+        idx[0] = static_cast<int64_t>(real);
+        idx[1] = idx[0] + (idx[0] < in - 1 ? 1 : 0);
+        w[1] = real - static_cast<T>(idx[0]);
+        w[0] = T(1) - w[1];
+      }
+    } else {
+      const T real = AreaPixelSourceIndex<T>(s, i, align_corners, true);
+      const int64_t base = static_cast<int64_t>(std::floor(real));
+      const T frac = real - static_cast<T>(base);
+      const T a = static_cast<T>(-0.75);
+      w[0] = CubicConvolution2<T>(static_cast<T>(frac + 1.0), a);
+      w[1] = CubicConvolution1<T>(frac, a);
+      const T rest = static_cast<T>(1.0 - frac);
+      w[2] = CubicConvolution1<T>(rest, a);
+      w[3] = CubicConvolution2<T>(static_cast<T>(rest + 1.0), a);
+      for (int j = 0; j < 4; ++j) {
+        idx[j] = std::max<int64_t>(std::min<int64_t>(base - 1 + j, in - 1), 0);
+      }
+    }
+    for (int j = 0; j < t.taps; ++j) idx[j] *= stride;
+  }
+  return t;
+}
+
+// ATen's Interpolate<n>: the innermost dim is a weighted sum of its taps; each outer dim
+// weighs the inner results in tap order (t0 * w0, then += t_j * w_j).
+template <typename T, typename W>
+W Interpolate(const T* src, const std::vector<Taps<W>>& taps, const int64_t* out_index, int d) {
+  const Taps<W>& t = taps[d];
+  const int64_t* idx = &t.index[out_index[d] * t.taps];
+  const W* w = &t.weight[out_index[d] * t.taps];
+  const bool inner = d + 1 == static_cast<int>(taps.size());
+  if (t.taps == 2) {
+    const W t0 = inner ? src[idx[0]] : Interpolate(src + idx[0], taps, out_index, d + 1);
+    const W t1 = inner ? src[idx[1]] : Interpolate(src + idx[1], taps, out_index, d + 1);
+    return std::fma(t0, w[0], t1 * w[1]);
+  }
+  W acc = (inner ? src[idx[0]] : Interpolate(src + idx[0], taps, out_index, d + 1)) * w[0];
+  for (int j = 1; j < t.taps; ++j) {
+    const W t = inner ? src[idx[j]] : Interpolate(src + idx[j], taps, out_index, d + 1);
+    acc = std::fma(t, w[j], acc);
+  }
+  return acc;
+}
+
+template <typename T, typename W>
+void UpsampleKernel(const Tensor& x, const Tensor& out, int64_t k, UpsampleMode mode,
+                    bool align_corners, const std::vector<std::optional<double>>& scales) {
+  const int64_t planes = x.size(0) * x.size(1);
+  int64_t in_plane = 1, out_plane = 1;
+  for (int64_t d = 0; d < k; ++d) {
+    in_plane *= x.size(2 + d);
+    out_plane *= out.size(2 + d);
+  }
+  std::vector<Taps<W>> taps;
+  int64_t stride = in_plane;
+  for (int64_t d = 0; d < k; ++d) {
+    stride /= x.size(2 + d);
+    taps.push_back(ComputeTaps<W>(mode, x.size(2 + d), out.size(2 + d), stride, align_corners,
+                                  scales[d]));
+  }
+  const T* xd = x.data<T>();
+  T* yd = out.data<T>();
+  ParallelFor(0, planes, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(out_plane, 1)),
+              [&](int64_t begin, int64_t end) {
+                int64_t pos[3] = {0, 0, 0};
+                for (int64_t p = begin; p < end; ++p) {
+                  const T* src = xd + p * in_plane;
+                  T* dst = yd + p * out_plane;
+                  for (int64_t o = 0; o < out_plane; ++o) {
+                    int64_t rem = o;
+                    for (int64_t d = k - 1; d >= 0; --d) {
+                      pos[d] = rem % out.size(2 + d);
+                      rem /= out.size(2 + d);
+                    }
+                    if (mode == UpsampleMode::kNearest) {
+                      int64_t off = 0;
+                      for (int64_t d = 0; d < k; ++d) off += taps[d].index[pos[d]];
+                      dst[o] = src[off];
+                    } else {
+                      dst[o] = static_cast<T>(Interpolate<T, W>(src, taps, pos, 0));
+                    }
+                  }
+                }
+              });
+}
+
+const char* kDimNames[3][3] = {{"W", "", ""}, {"H", "W", ""}, {"D", "H", "W"}};
+
+}  // namespace
+
+absl::StatusOr<Tensor> Upsample(const Tensor& input, int64_t k, UpsampleMode mode,
+                                std::optional<absl::Span<const int64_t>> output_size,
+                                bool align_corners,
+                                const std::optional<std::vector<double>>& scale_factors) {
+  if (output_size.has_value() == scale_factors.has_value()) {
+    return RuntimeError("Must specify exactly one of output_size and scale_factors");
+  }
+  if (input.dim() != k + 2) {
+    return RuntimeError(absl::StrCat("It is expected input_size equals to ", k + 2,
+                                     ", but got size ", input.dim()));
+  }
+  Shape out_spatial;
+  std::vector<std::optional<double>> scales(k);
+  if (output_size.has_value()) {
+    if (static_cast<int64_t>(output_size->size()) != k) {
+      return RuntimeError(absl::StrCat("It is expected output_size equals to ", k,
+                                       ", but got size ", output_size->size()));
+    }
+    out_spatial.assign(output_size->begin(), output_size->end());
+  } else {
+    if (static_cast<int64_t>(scale_factors->size()) != k) {
+      return RuntimeError(absl::StrCat("It is expected scale_factors equals to ", k,
+                                       ", but got size ", scale_factors->size()));
+    }
+    for (int64_t d = 0; d < k; ++d) {
+      scales[d] = (*scale_factors)[d];
+      out_spatial.push_back(static_cast<int64_t>(input.size(2 + d) * (*scale_factors)[d]));
+    }
+  }
+  bool positive = true;
+  for (int64_t d = 0; d < k; ++d) positive &= input.size(2 + d) > 0 && out_spatial[d] > 0;
+  if (!positive) {
+    std::vector<std::string> in_parts, out_parts;
+    for (int64_t d = 0; d < k; ++d) {
+      in_parts.push_back(absl::StrCat(kDimNames[k - 1][d], ": ", input.size(2 + d)));
+      out_parts.push_back(absl::StrCat(kDimNames[k - 1][d], ": ", out_spatial[d]));
+    }
+    return RuntimeError(absl::StrCat(
+        "Input and output sizes should be greater than 0, but got input (",
+        absl::StrJoin(in_parts, ", "), ") output (", absl::StrJoin(out_parts, ", "), ")"));
+  }
+  if (input.numel() == 0 && input.size(1) == 0) {
+    return RuntimeError(absl::StrCat("Non-empty ", k + 2,
+                                     "D data tensor expected but got a tensor with sizes ",
+                                     ShapeToString(input.sizes())));
+  }
+  const bool floating = IsFloating(input.dtype());
+  if (!floating) {
+    // (PyTorch also takes uint8 for nearest; wick has no uint8.)
+    // ATen's dispatch names: a 2-D/3-D input with one channel is also channels-last, and
+    // nearest/linear take that kernel for it.
+    std::string name = mode == UpsampleMode::kNearest  ? "compute_indices_weights_nearest"
+                       : mode == UpsampleMode::kLinear ? "compute_indices_weights_linear"
+                                                       : "compute_indices_weights_cubic";
+    if (k >= 2 && mode != UpsampleMode::kCubic && input.size(1) == 1) {
+      const char* linear_names[] = {"", "upsample_bilinear2d", "upsample_trilinear3d"};
+      name = absl::StrCat(mode == UpsampleMode::kNearest ? absl::StrCat("upsample_nearest", k, "d")
+                                                         : std::string(linear_names[k - 1]),
+                          "_channels_last");
+    }
+    return linalg_internal::NotImplementedFor(name, input.dtype());
+  }
+  Shape out_sizes = {input.size(0), input.size(1)};
+  out_sizes.insert(out_sizes.end(), out_spatial.begin(), out_spatial.end());
+  const bool meta = input.is_meta();
+  ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(out_sizes, input.dtype(), meta));
+  if (meta || out.numel() == 0) return out;
+  ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
+  VisitDType(input.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      UpsampleKernel<T, T>(x, out, k, mode, align_corners, scales);
+    }
+  });
+  return out;
+}
+
+}  // namespace wick::tensor
