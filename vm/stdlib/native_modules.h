@@ -11,6 +11,7 @@ namespace wick::vm {
 
 bool InitReModule(Interpreter& in, const Value& module);
 bool InitRandomModule(Interpreter& in, const Value& module);
+bool InitJsonModule(Interpreter& in, const Value& module);
 
 }  // namespace wick::vm
 

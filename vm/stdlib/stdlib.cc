@@ -96,6 +96,7 @@ void RegisterStdlib() {
   Interpreter::RegisterNativeModule("_wick_stdlib", &InitSupport);
   Interpreter::RegisterNativeModule("_wick_re", &InitReModule);
   Interpreter::RegisterNativeModule("_wick_random", &InitRandomModule);
+  Interpreter::RegisterNativeModule("_wick_json", &InitJsonModule);
   for (const StdlibModule& m : StdlibModules()) {
     Interpreter::RegisterPythonModule(m.name, m.source);
   }
