@@ -18,6 +18,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "tensor/scalar.h"
 #include "tensor/tensor.h"
 
 namespace wick::tensor {
@@ -69,6 +70,10 @@ enum class PadMode { kReflect, kReplicate, kCircular };
 // (before, after) pairs, last dim first, as F.pad takes them.
 absl::StatusOr<Tensor> PadNd(const Tensor& input, IntSpan pad, PadMode mode,
                              absl::string_view op);
+
+// constant_pad_nd (F.pad's constant mode): any number of trailing dims, any dtype;
+// negative pads crop, with PyTorch 1.13's narrow and size messages.
+absl::StatusOr<Tensor> ConstantPadNd(const Tensor& input, IntSpan pad, Scalar value);
 
 }  // namespace wick::tensor
 

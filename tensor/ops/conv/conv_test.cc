@@ -219,5 +219,18 @@ TEST(PadTest, Modes) {
             "but got: padding (3, 1) at dimension 2 of input [1, 1, 3]");
 }
 
+TEST(PadTest, ConstantCropsAndFills) {
+  const Tensor x = Iota({2, 3});  // [[0 1 2] [3 4 5]]
+  const Shape pad = {-1, 1, 1, 0};
+  auto r = ConstantPadNd(x, pad, Scalar(9.0));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->sizes(), (Shape{3, 3}));
+  EXPECT_EQ(Values(*r), (std::vector<double>{9, 9, 9, 1, 2, 9, 4, 5, 9}));
+  const Shape crop = {-2, -2};
+  r = ConstantPadNd(x, crop, Scalar(0.0));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "start (0) + length (-1) exceeds dimension size (1).");
+}
+
 }  // namespace
 }  // namespace wick::tensor

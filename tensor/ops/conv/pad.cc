@@ -168,4 +168,92 @@ absl::StatusOr<Tensor> PadNd(const Tensor& input, IntSpan pad, PadMode mode,
   return out;
 }
 
+absl::StatusOr<Tensor> ConstantPadNd(const Tensor& input, IntSpan pad, Scalar value) {
+  if (pad.size() % 2 != 0) return RuntimeError("Padding length must be divisible by 2");
+  const int64_t nd = input.dim();
+  const int64_t pairs = static_cast<int64_t>(pad.size() / 2);
+  if (pairs > nd) return RuntimeError("Padding length too large");
+  // PyTorch 1.13 crops (narrow) for every negative pad first, outer dims first, so its
+  // narrow message is what a crop past the size raises.
+  for (int64_t i = pairs - 1; i >= 0; --i) {
+    int64_t cur = input.size(nd - 1 - i);
+    for (int64_t side = 0; side < 2; ++side) {
+      const int64_t p = pad[2 * i + side];
+      if (p >= 0) continue;
+      const int64_t start = side == 0 ? -p : 0;
+      const int64_t length = cur + p;
+      if (length < 0 || start > cur - length) {
+        return RuntimeError(absl::StrCat("start (", start, ") + length (", length,
+                                         ") exceeds dimension size (", cur, ")."));
+      }
+      cur = length;
+    }
+  }
+  Shape out_sizes(input.sizes().begin(), input.sizes().end());
+  for (int64_t i = pairs - 1; i >= 0; --i) {
+    const int64_t d = nd - 1 - i;
+    out_sizes[d] = input.size(d) + pad[2 * i] + pad[2 * i + 1];
+    if (out_sizes[d] < 0) {
+      return RuntimeError(absl::StrCat(
+          "The input size ", input.size(d), ", plus negative padding ", pad[2 * i], " and ",
+          pad[2 * i + 1], " resulted in a negative output size, which is invalid. Check dimension ",
+          d, " of your input."));
+    }
+  }
+  ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(out_sizes, input.dtype(),
+                                                          input.is_meta()));
+  if (input.is_meta() || out.numel() == 0) return out;
+  ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
+  // Per dim, the source index of each output index (-1: a padded cell).
+  std::vector<std::vector<int64_t>> src(nd);
+  for (int64_t d = 0; d < nd; ++d) {
+    const int64_t i = nd - 1 - d;
+    const int64_t before = i < pairs ? pad[2 * i] : 0;
+    src[d].resize(out_sizes[d]);
+    for (int64_t o = 0; o < out_sizes[d]; ++o) {
+      const int64_t k = o - before;
+      src[d][o] = k >= 0 && k < input.size(d) ? k : -1;
+    }
+  }
+  Shape in_strides(nd);
+  int64_t acc = 1;
+  for (int64_t d = nd - 1; d >= 0; --d) {
+    in_strides[d] = acc;
+    acc *= input.size(d);
+  }
+  VisitDType(input.dtype(), [&]<typename T>() {
+    const T* xp = x.data<T>();
+    T* yp = out.data<T>();
+    const T fill = value.to<T>();
+    if (nd == 0) {
+      *yp = *xp;
+      return;
+    }
+    const int64_t inner = out_sizes[nd - 1];
+    const std::vector<int64_t>& last = src[nd - 1];
+    const int64_t rows = out.numel() / inner;
+    Shape idx(nd, 0);  // odometer over the outer dims
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t base = 0;
+      bool padded = false;
+      for (int64_t d = 0; d + 1 < nd; ++d) {
+        const int64_t s = src[d][idx[d]];
+        if (s < 0) padded = true;
+        base += s * in_strides[d];
+      }
+      T* row = yp + r * inner;
+      if (padded) {
+        std::fill(row, row + inner, fill);
+      } else {
+        for (int64_t o = 0; o < inner; ++o) row[o] = last[o] < 0 ? fill : xp[base + last[o]];
+      }
+      for (int64_t d = nd - 2; d >= 0; --d) {
+        if (++idx[d] < out_sizes[d]) break;
+        idx[d] = 0;
+      }
+    }
+  });
+  return out;
+}
+
 }  // namespace wick::tensor

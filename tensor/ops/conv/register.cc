@@ -157,6 +157,10 @@ absl::Status RegisterPads(OpRegistry& r) {
           false));
     }
   }
+  RETURN_IF_ERROR(Reg(
+      r, "constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor",
+      [](const OpArgs& a) { return One(ConstantPadNd(a.tensor(0), a.int_list(1), a.scalar(2))); },
+      true));
   return Reg(
       r, "_pad_circular(Tensor self, int[] pad) -> Tensor",
       [](const OpArgs& a) {

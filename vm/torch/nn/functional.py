@@ -15,6 +15,28 @@ def relu(input, inplace=False):
     return torch.relu(input)
 
 
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if inplace:
+        return input.clamp_(min_val, max_val)
+    return input.clamp(min_val, max_val)
+
+
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def hardsigmoid(input, inplace=False):
+    # ATen: min(max(x + 3, 0), 6) / 6.
+    out = (input + 3).clamp(0, 6) / 6
+    return input.copy_(out) if inplace else out
+
+
+def hardswish(input, inplace=False):
+    # ATen: x * min(max(x + 3, 0), 6) / 6, in that order.
+    out = input * (input + 3).clamp(0, 6) / 6
+    return input.copy_(out) if inplace else out
+
+
 def gelu(input, approximate="none"):
     return _nn.gelu(input, approximate=approximate)
 
@@ -142,38 +164,9 @@ _replication_pads = (torch.ops.aten.replication_pad1d, torch.ops.aten.replicatio
 
 
 def _constant_pad_nd(input, pad, value):
-    # ATen's constant_pad_nd: pad[2*i], pad[2*i+1] widen (or, negative, crop) dim -1-i
-    # at its start and end; the new cells hold `value` (0 when None).
-    if len(pad) % 2 != 0:
-        raise RuntimeError("Padding length must be divisible by 2")
-    if len(pad) // 2 > input.dim():
-        raise RuntimeError("Padding length too large")
-    # Negative padding crops first, outer dims first, as PyTorch 1.13 does (so a crop
-    # past the size fails in narrow, with narrow's message).
-    npairs = len(pad) // 2
-    src = input
-    for i in reversed(range(npairs)):
-        d = input.dim() - 1 - i
-        before, after = pad[2 * i], pad[2 * i + 1]
-        if before < 0:
-            src = src.narrow(d, -before, src.shape[d] + before)
-        if after < 0:
-            src = src.narrow(d, 0, src.shape[d] + after)
-    out_sizes = list(input.shape)
-    index = [slice(None)] * input.dim()
-    for i in reversed(range(npairs)):
-        d = input.dim() - 1 - i
-        before, after = pad[2 * i], pad[2 * i + 1]
-        out_sizes[d] = input.shape[d] + before + after
-        if out_sizes[d] < 0:
-            raise RuntimeError(
-                "The input size {}, plus negative padding {} and {} resulted in a negative "
-                "output size, which is invalid. Check dimension {} of your input.".format(
-                    input.shape[d], before, after, d))
-        index[d] = slice(max(before, 0), max(before, 0) + src.shape[d])
-    out = torch.full(out_sizes, 0 if value is None else value, dtype=input.dtype)
-    out[tuple(index)] = src
-    return out
+    # ATen's constant_pad_nd (tensor/ops/conv/pad.cc): pad[2*i], pad[2*i+1] widen (or,
+    # negative, crop) dim -1-i at its start and end; new cells hold `value` (0 if None).
+    return torch.constant_pad_nd(input, pad, 0 if value is None else value)
 
 
 # --- Convolutions and pooling (ATen ops, tensor/ops/conv) ------------------------------

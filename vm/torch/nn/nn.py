@@ -7,8 +7,8 @@ from torch.nn import init
 from torch.nn.modules.module import Module, Parameter
 from torch.nn.modules.container import ModuleDict, ModuleList, Sequential
 from torch.nn.modules.linear import Identity, Linear
-from torch.nn.modules.activation import (GELU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax,
-                                         Softplus, Tanh)
+from torch.nn.modules.activation import (GELU, Hardsigmoid, Hardswish, Hardtanh, LogSoftmax,
+                                         ReLU, ReLU6, Sigmoid, SiLU, Softmax, Softplus, Tanh)
 from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.dropout import Dropout
