@@ -30,3 +30,6 @@ from torch.nn.modules.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3
                                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
                                       ZeroPad2d)
 from torch.nn import modules
+from torch.nn.modules.rnn import (GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell,
+                                  RNNCellBase)
+from torch.nn import utils

@@ -34,7 +34,8 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.compiler", "torch._logging", "torch._subclasses",
                        "torch._subclasses.fake_tensor",
                        "torch._tensor_types", "torch.autograd", "torch.autograd.function",
-                       "torch.utils", "torch.utils.checkpoint", "torch.utils.model_zoo"}));
+                       "torch.utils", "torch.utils.checkpoint", "torch.utils.model_zoo",
+                       "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn"}));
 }
 
 TEST(PreludeSourcesTest, SourcesAreTheFiles) {

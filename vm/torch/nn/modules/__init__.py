@@ -24,3 +24,5 @@ from torch.nn.modules.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3
                                       ReflectionPad1d, ReflectionPad2d, ReflectionPad3d,
                                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d,
                                       ZeroPad2d)
+from torch.nn.modules.rnn import (GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell,
+                                  RNNCellBase)
