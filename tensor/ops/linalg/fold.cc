@@ -2,12 +2,12 @@
 // checks and messages. col2im accumulates overlapping blocks in ATen's loop order
 // (column channel, then block row, then block column), so sums round as PyTorch's do.
 #include <algorithm>
-#include <cstring>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
+#include "tensor/copy.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/layers.h"
 #include "tensor/shape.h"
@@ -219,8 +219,8 @@ absl::StatusOr<Tensor> Rearrange(const Tensor& input, const Shape& split,
   Tensor p = linalg_internal::PermuteView(v, perm);
   ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(out_sizes, input.dtype(), input.is_meta()));
   if (input.is_meta() || out.numel() == 0) return out;
-  ASSIGN_OR_RETURN(Tensor c, p.Contiguous());
-  std::memcpy(out.raw_data(), c.raw_data(), out.numel() * out.element_size());
+  // `out` is the permuted view's elements in row-major order: one strided copy.
+  RETURN_IF_ERROR(CopyInto(Tensor::View(out, p.sizes(), ContiguousStrides(p.sizes()), 0), p));
   return out;
 }
 

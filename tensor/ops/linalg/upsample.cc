@@ -115,25 +115,78 @@ Taps<T> ComputeTaps(UpsampleMode mode, int64_t in, int64_t out, int64_t stride,
   return t;
 }
 
-// ATen's Interpolate<n>: the innermost dim is a weighted sum of its taps; each outer dim
-// weighs the inner results in tap order (t0 * w0, then += t_j * w_j).
-template <typename T, typename W>
-W Interpolate(const T* src, const std::vector<Taps<W>>& taps, const int64_t* out_index, int d) {
-  const Taps<W>& t = taps[d];
-  const int64_t* idx = &t.index[out_index[d] * t.taps];
-  const W* w = &t.weight[out_index[d] * t.taps];
-  const bool inner = d + 1 == static_cast<int>(taps.size());
-  if (t.taps == 2) {
-    const W t0 = inner ? src[idx[0]] : Interpolate(src + idx[0], taps, out_index, d + 1);
-    const W t1 = inner ? src[idx[1]] : Interpolate(src + idx[1], taps, out_index, d + 1);
-    return std::fma(t0, w[0], t1 * w[1]);
+// ATen's Interpolate<n>, one dim: the taps' values f(j) weighted in tap order, with the
+// multiply-adds fused as in PyTorch's AVX2 build (two taps: f0*w0 + f1*w1 as one fma;
+// more: f0*w0, then += f_j*w_j). Nested once per spatial dim, innermost dim last.
+template <int kTaps, typename W, typename F>
+inline W Combine(const F& f, const W* w) {
+  if constexpr (kTaps == 1) {
+    return f(0);
+  } else if constexpr (kTaps == 2) {
+    return std::fma(f(0), w[0], f(1) * w[1]);
+  } else {
+    W acc = f(0) * w[0];
+    for (int j = 1; j < kTaps; ++j) acc = std::fma(f(j), w[j], acc);
+    return acc;
   }
-  W acc = (inner ? src[idx[0]] : Interpolate(src + idx[0], taps, out_index, d + 1)) * w[0];
-  for (int j = 1; j < t.taps; ++j) {
-    const W t = inner ? src[idx[j]] : Interpolate(src + idx[j], taps, out_index, d + 1);
-    acc = std::fma(t, w[j], acc);
-  }
-  return acc;
+}
+
+template <typename T, typename W, int kTaps>
+void UpsamplePlanes(const T* xd, T* yd, int64_t planes, int64_t in_plane, int64_t out_plane,
+                    const std::vector<Taps<W>>& taps) {
+  const int64_t k = static_cast<int64_t>(taps.size());
+  const int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(out_plane, 1));
+  ParallelFor(0, planes, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) {
+      const T* src = xd + p * in_plane;
+      T* dst = yd + p * out_plane;
+      const Taps<W>& tw = taps[k - 1];
+      const int64_t ow_n = static_cast<int64_t>(tw.index.size()) / kTaps;
+      // One output row: the innermost dim over the source row(s) at `base`.
+      auto row = [&](const T* base, T* out_row, auto&& outer) {
+        for (int64_t ow = 0; ow < ow_n; ++ow) {
+          const int64_t* iw = &tw.index[ow * kTaps];
+          const W* ww = &tw.weight[ow * kTaps];
+          out_row[ow] = static_cast<T>(outer([&](const T* r) {
+            return Combine<kTaps>([&](int i) { return static_cast<W>(r[iw[i]]); }, ww);
+          }, base));
+        }
+      };
+      if (k == 1) {
+        row(src, dst, [](auto&& inner, const T* b) { return inner(b); });
+      } else if (k == 2) {
+        const Taps<W>& th = taps[0];
+        const int64_t oh_n = static_cast<int64_t>(th.index.size()) / kTaps;
+        for (int64_t oh = 0; oh < oh_n; ++oh) {
+          const int64_t* ih = &th.index[oh * kTaps];
+          const W* wh = &th.weight[oh * kTaps];
+          row(src, dst + oh * ow_n, [&](auto&& inner, const T* b) {
+            return Combine<kTaps>([&](int j) { return inner(b + ih[j]); }, wh);
+          });
+        }
+      } else {
+        const Taps<W>& td = taps[0];
+        const Taps<W>& th = taps[1];
+        const int64_t od_n = static_cast<int64_t>(td.index.size()) / kTaps;
+        const int64_t oh_n = static_cast<int64_t>(th.index.size()) / kTaps;
+        for (int64_t od = 0; od < od_n; ++od) {
+          const int64_t* id = &td.index[od * kTaps];
+          const W* wd = &td.weight[od * kTaps];
+          for (int64_t oh = 0; oh < oh_n; ++oh) {
+            const int64_t* ih = &th.index[oh * kTaps];
+            const W* wh = &th.weight[oh * kTaps];
+            row(src, dst + (od * oh_n + oh) * ow_n, [&](auto&& inner, const T* b) {
+              return Combine<kTaps>(
+                  [&](int m) {
+                    return Combine<kTaps>([&](int j) { return inner(b + id[m] + ih[j]); }, wh);
+                  },
+                  wd);
+            });
+          }
+        }
+      }
+    }
+  });
 }
 
 template <typename T, typename W>
@@ -154,28 +207,14 @@ void UpsampleKernel(const Tensor& x, const Tensor& out, int64_t k, UpsampleMode 
   }
   const T* xd = x.data<T>();
   T* yd = out.data<T>();
-  ParallelFor(0, planes, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(out_plane, 1)),
-              [&](int64_t begin, int64_t end) {
-                int64_t pos[3] = {0, 0, 0};
-                for (int64_t p = begin; p < end; ++p) {
-                  const T* src = xd + p * in_plane;
-                  T* dst = yd + p * out_plane;
-                  for (int64_t o = 0; o < out_plane; ++o) {
-                    int64_t rem = o;
-                    for (int64_t d = k - 1; d >= 0; --d) {
-                      pos[d] = rem % out.size(2 + d);
-                      rem /= out.size(2 + d);
-                    }
-                    if (mode == UpsampleMode::kNearest) {
-                      int64_t off = 0;
-                      for (int64_t d = 0; d < k; ++d) off += taps[d].index[pos[d]];
-                      dst[o] = src[off];
-                    } else {
-                      dst[o] = static_cast<T>(Interpolate<T, W>(src, taps, pos, 0));
-                    }
-                  }
-                }
-              });
+  switch (mode) {
+    case UpsampleMode::kNearest:
+      return UpsamplePlanes<T, W, 1>(xd, yd, planes, in_plane, out_plane, taps);
+    case UpsampleMode::kLinear:
+      return UpsamplePlanes<T, W, 2>(xd, yd, planes, in_plane, out_plane, taps);
+    case UpsampleMode::kCubic:
+      return UpsamplePlanes<T, W, 4>(xd, yd, planes, in_plane, out_plane, taps);
+  }
 }
 
 const char* kDimNames[3][3] = {{"W", "", ""}, {"H", "W", ""}, {"D", "H", "W"}};
