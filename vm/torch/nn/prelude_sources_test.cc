@@ -28,6 +28,7 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.nn.modules.pixelshuffle", "torch.nn.modules.flatten",
                        "torch.nn.modules.fold", "torch.nn.modules.conv",
                        "torch.nn.modules.pooling", "torch.nn.modules.padding",
+                       "torch.nn.modules.utils",
                        "torch._dynamo", "torch._dynamo._regions", "torch._dynamo.config",
                        "torch._dynamo.eval_frame",
                        "torch._dynamo.exc", "torch._dynamo.testing", "torch._dynamo.utils",

@@ -7,24 +7,7 @@ import torch
 from torch.nn import functional as F
 from torch.nn import init
 from torch.nn.modules.module import Module, Parameter
-
-
-def _ntuple(n):
-    def parse(x):
-        if isinstance(x, (list, tuple)):
-            return tuple(x)
-        return tuple([x] * n)
-    return parse
-
-
-_single = _ntuple(1)
-_pair = _ntuple(2)
-_triple = _ntuple(3)
-
-
-def _reverse_repeat_tuple(t, n):
-    # (a, b) -> (b, b, a, a) for n == 2: F.pad's order, last dim first.
-    return tuple(x for x in reversed(t) for _ in range(n))
+from torch.nn.modules.utils import _pair, _reverse_repeat_tuple, _single, _triple
 
 
 class _ConvNd(Module):

@@ -2,19 +2,10 @@
 # over F.pad, storing `padding` as PyTorch 1.13 does (an int becomes a tuple).
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
+from torch.nn.modules.utils import _ntuple, _pair, _quadruple
 
 
-def _ntuple(n):
-    def parse(x):
-        if isinstance(x, (list, tuple)):
-            return tuple(x)
-        return tuple([x] * n)
-    return parse
-
-
-_pair = _ntuple(2)
-_quadruple = _ntuple(4)
-_sextuple = _ntuple(6)
+_sextuple = _ntuple(6, "_sextuple")
 
 
 class _ConstantPadNd(Module):

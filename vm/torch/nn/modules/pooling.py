@@ -2,10 +2,7 @@
 # functions, with PyTorch 1.13's stored attributes and extra_repr.
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
-
-
-def _single(x):
-    return tuple(x) if isinstance(x, (list, tuple)) else (x,)
+from torch.nn.modules.utils import _single
 
 
 class _MaxPoolNd(Module):
