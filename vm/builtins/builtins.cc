@@ -3,6 +3,8 @@
 #include "vm/builtins/builtins.h"
 
 #include "vm/builtins/internal.h"
+#include "vm/objects/dict.h"
+#include "vm/protocol.h"
 #include "vm/stdlib/stdlib.h"
 
 namespace wick::vm {
@@ -14,10 +16,24 @@ bool InitNative(Interpreter& interp, const Value& module) {
   return kInit(interp.runtime(), module);
 }
 
+// open(...): io.open, with io (vm/stdlib/io.py) imported on the first call so that
+// programs that never open a file never load it.
+Value OpenBuiltin(Runtime& rt, Args args, const KwArgs& kw) {
+  Interpreter* in = rt.interpreter();
+  if (in == nullptr) return rt.Raise(rt.exc().runtime_error, "open() needs an interpreter");
+  Value io = in->ImportModule("io");
+  if (io.is_raised()) return io;
+  Value open = GetAttr(rt, io, "open");
+  if (open.is_raised()) return open;
+  return Call(rt, open, args, kw);
+}
+
 }  // namespace
 
 void InstallBuiltins(Interpreter& interp) {
   builtins::InstallBuiltinsInto(interp.runtime(), interp.builtins());
+  interp.builtins()->SetStr(interp.runtime(), interp.runtime().Intern("open"),
+                            interp.runtime().NewBuiltinFunction("open", &OpenBuiltin));
   // Registration is process-wide and idempotent in effect (same initialisers).
   Interpreter::RegisterNativeModule("math", &InitNative<&builtins::InitMathModule>);
   Interpreter::RegisterNativeModule("operator", &InitNative<&builtins::InitOperatorModule>);

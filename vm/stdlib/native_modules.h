@@ -12,6 +12,7 @@ namespace wick::vm {
 bool InitReModule(Interpreter& in, const Value& module);
 bool InitRandomModule(Interpreter& in, const Value& module);
 bool InitJsonModule(Interpreter& in, const Value& module);
+bool InitOsModule(Interpreter& in, const Value& module);
 
 }  // namespace wick::vm
 

@@ -97,6 +97,7 @@ void RegisterStdlib() {
   Interpreter::RegisterNativeModule("_wick_re", &InitReModule);
   Interpreter::RegisterNativeModule("_wick_random", &InitRandomModule);
   Interpreter::RegisterNativeModule("_wick_json", &InitJsonModule);
+  Interpreter::RegisterNativeModule("_wick_os", &InitOsModule);
   for (const StdlibModule& m : StdlibModules()) {
     Interpreter::RegisterPythonModule(m.name, m.source);
   }
