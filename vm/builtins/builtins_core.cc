@@ -300,7 +300,9 @@ void AddClassDirNames(Runtime& rt, Type* t, std::set<std::string>* names) {
       if (!rt.IsStr(e->key)) continue;
       absl::string_view k = e->key.as<Str>()->view();
       // Kept in the class dict by wick, held elsewhere by CPython.
-      if (c->is_heap() && (k == "__qualname__" || k == "__classcell__")) continue;
+      if (c->is_heap() && (k == "__qualname__" || k == "__name__" || k == "__classcell__")) {
+        continue;
+      }
       names->emplace(k);
     }
     if (c->is_heap()) {
@@ -326,7 +328,16 @@ Value DirFn(Runtime& rt, Args args, const KwArgs& kw) {
   const Value* custom = t->is_heap() ? t->Lookup("__dir__") : nullptr;
   std::vector<Value> items;
   if (custom != nullptr && rt.TypeOf(*custom) != rt.types().builtin_function) {
-    Value r = CallMethod(rt, obj, "__dir__", {});
+    // Found on the object's class (for a class: on its metaclass), bound to the object.
+    Value fn = *custom;
+    Type* ft = rt.TypeOf(fn);
+    Value r;
+    if (ft->is_method_descriptor()) {
+      r = Call(rt, fn, {obj});
+    } else {
+      if (ft->slots().descr_get != nullptr) fn = ft->slots().descr_get(rt, fn, obj, t);
+      r = fn.is_raised() ? fn : Call(rt, fn, {});
+    }
     if (r.is_raised() || !Unpack(rt, r, &items)) return Value::Raised();
     Value list = rt.NewList(std::move(items));
     Value sorted = CallMethod(rt, list, "sort", {});

@@ -86,14 +86,9 @@ Value BuildClass(Runtime& rt, Args args, const KwArgs& kwargs) {
                               : Value::Borrow(rt.TypeOf(bases[0]));
   }
   if (rt.IsInstance(metaclass, rt.types().type)) {
-    std::vector<Type*> base_types;
-    for (const Value& b : bases) {
-      if (!rt.IsInstance(b, rt.types().type)) {
-        return RaiseTypeName(rt, "class base must be a class, not '", b, "'");
-      }
-      base_types.push_back(b.as<Type>());
-    }
-    Type* winner = CalculateMetaclass(rt, metaclass.as<Type>(), base_types);
+    std::vector<Type*> metas;
+    for (const Value& b : bases) metas.push_back(rt.TypeOf(b));
+    Type* winner = WinningMetaclass(rt, metaclass.as<Type>(), metas);
     if (winner == nullptr) return Value::Raised();
     metaclass = Value::Borrow(winner);
   }

@@ -27,9 +27,14 @@ Type* SolidBase(Type* t) {
 }  // namespace
 
 Type* CalculateMetaclass(Runtime& rt, Type* meta, absl::Span<Type* const> bases) {
+  std::vector<Type*> metas;
+  for (Type* b : bases) metas.push_back(b->type());
+  return WinningMetaclass(rt, meta, metas);
+}
+
+Type* WinningMetaclass(Runtime& rt, Type* meta, absl::Span<Type* const> metas) {
   Type* winner = meta;
-  for (Type* b : bases) {
-    Type* bt = b->type();
+  for (Type* bt : metas) {
     if (winner->IsSubtypeOf(bt)) continue;
     if (bt->IsSubtypeOf(winner)) {
       winner = bt;
@@ -175,6 +180,10 @@ Value TypeNew(Runtime& rt, Type* meta, Args args, const KwArgs& kw) {
   if (!rt.IsInstance(args[2], rt.types().dict)) {
     return RaiseTypeName(rt, "type.__new__() argument 3 must be dict, not ", args[2], "");
   }
+  // The metaclass check comes first, as in CPython: type('X', (1,), {}) is a conflict.
+  std::vector<Type*> metas;
+  for (const Value& b : TupleItems(args[1])) metas.push_back(rt.TypeOf(b));
+  if (WinningMetaclass(rt, meta, metas) == nullptr) return Value::Raised();
   std::vector<Type*> bases;
   for (const Value& b : TupleItems(args[1])) {
     if (!rt.IsInstance(b, rt.types().type)) {
@@ -243,6 +252,10 @@ Type* Runtime::NewClass(absl::string_view name, absl::Span<Type* const> bases, D
     Value wrapped = Call(*this, Value::Borrow(wrapper), {*f});
     if (wrapped.is_raised()) return nullptr;
     ns->SetStr(*this, Intern(dunder), std::move(wrapped));
+  }
+  // A class that defines __eq__ alone is unhashable: CPython stores __hash__ = None.
+  if (ns->GetStr(names_.eq) != nullptr && ns->GetStr(names_.hash) == nullptr) {
+    ns->SetStr(*this, names_.hash, Value::None());
   }
   ns->IncRef();
   Type* t = Alloc<Type>(meta, std::string(name), base, ns, base->layout());

@@ -328,7 +328,9 @@ void InstallDunderSlots(Runtime& rt, Type* type) {
   };
   if (has("__repr__")) s.repr = &SlotRepr;
   if (has("__str__")) s.str = &SlotStr;
-  const Value* h = type->dict()->GetStr("__hash__");
+  // `__hash__ = None` anywhere along the MRO (class creation stores it for classes
+  // that define __eq__ alone, as CPython does).
+  const Value* h = type->Lookup("__hash__");
   if (h != nullptr && h->is_none()) s.hash = &UnhashableSlot;
   else if (has("__hash__")) s.hash = &SlotHash;
   else if (type->dict()->GetStr("__eq__") != nullptr) s.hash = &UnhashableSlot;

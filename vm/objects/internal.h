@@ -35,6 +35,9 @@ void InitDescriptorTypes(Runtime& rt);
 void InitAliasTypes(Runtime& rt);  // generic_alias.cc
 // class_new.cc: the pieces of class creation (CPython's type_new) that raise as it does.
 Type* CalculateMetaclass(Runtime& rt, Type* meta, absl::Span<Type* const> bases);
+// The most derived of `meta` and `metas` (the types of the bases), or nullptr after
+// raising CPython's "metaclass conflict" TypeError.
+Type* WinningMetaclass(Runtime& rt, Type* meta, absl::Span<Type* const> metas);
 Type* BestBase(Runtime& rt, absl::Span<Type* const> bases);
 bool ComputeMro(Runtime& rt, Type* t, absl::Span<Type* const> bases, std::vector<Type*>* out);
 // type.__new__(meta, name, bases, ns, **kw) after `meta`: the class, its __classcell__

@@ -14,9 +14,14 @@ __all__ = ["EnumType", "EnumMeta", "Enum", "IntEnum", "StrEnum", "Flag", "IntFla
 _builtin_property = property
 
 
+class _AutoNull:
+    def __repr__(self):
+        return "_auto_null"
+
+
 class auto:
     """Instances are replaced with an appropriate value in Enum class suites."""
-    _pending = object()
+    _pending = _AutoNull()
 
     def __init__(self, value=_pending):
         self.value = value
@@ -470,7 +475,7 @@ class _ValueMixin:
     def __invert__(self): return ~self._value_
     def __int__(self): return int(self._value_)
     def __float__(self): return float(self._value_)
-    def __index__(self): return self._value_.__index__()
+    def __index__(self): return self._value_ if isinstance(self._value_, int) else int(self._value_)
     def __bool__(self): return bool(self._value_)
     def __len__(self): return len(self._value_)
     def __iter__(self): return iter(self._value_)
