@@ -22,12 +22,12 @@ std::optional<std::vector<double>> OptionalDoubles(const OpArgs& a, size_t i) {
 absl::Status RegisterUpsample(OpRegistry& r, const std::string& name, int64_t k,
                               UpsampleMode mode) {
   const OpFlags aten_only{.function = false, .method = false};
-  if (mode == UpsampleMode::kNearest) {
+  if (mode == UpsampleMode::kNearest || mode == UpsampleMode::kNearestExact) {
     return linalg_internal::RegisterTensorOp(
         r,
         absl::StrCat(name, ".vec(Tensor input, int[]? output_size, float[]? scale_factors) -> Tensor"),
-        [k](const OpArgs& a) {
-          return Upsample(a.tensor(0), k, UpsampleMode::kNearest, a.optional_int_list(1), false,
+        [k, mode](const OpArgs& a) {
+          return Upsample(a.tensor(0), k, mode, a.optional_int_list(1), false,
                           OptionalDoubles(a, 2));
         },
         aten_only);
@@ -74,6 +74,12 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_nearest1d", 1, UpsampleMode::kNearest));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_nearest2d", 2, UpsampleMode::kNearest));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_nearest3d", 3, UpsampleMode::kNearest));
+  RETURN_IF_ERROR(
+      RegisterUpsample(r, "_upsample_nearest_exact1d", 1, UpsampleMode::kNearestExact));
+  RETURN_IF_ERROR(
+      RegisterUpsample(r, "_upsample_nearest_exact2d", 2, UpsampleMode::kNearestExact));
+  RETURN_IF_ERROR(
+      RegisterUpsample(r, "_upsample_nearest_exact3d", 3, UpsampleMode::kNearestExact));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_linear1d", 1, UpsampleMode::kLinear));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_bilinear2d", 2, UpsampleMode::kLinear));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_trilinear3d", 3, UpsampleMode::kLinear));

@@ -32,7 +32,8 @@ absl::StatusOr<Tensor> GroupNorm(const Tensor& input, int64_t groups, const Tens
 // The upsample_* ops (ATen's `.vec` overloads): input (N, C, d1..dk), k = 1..3, resized to
 // output_size, or to floor(d_i * scale_i) when only scales are given (the scales then
 // also set the source-index mapping, as in PyTorch).
-enum class UpsampleMode { kNearest, kLinear, kCubic };
+// kNearestExact is F.interpolate's 'nearest-exact' (pixel centres: floor((i + 0.5) * s)).
+enum class UpsampleMode { kNearest, kNearestExact, kLinear, kCubic };
 absl::StatusOr<Tensor> Upsample(const Tensor& input, int64_t spatial_dims, UpsampleMode mode,
                                 std::optional<absl::Span<const int64_t>> output_size,
                                 bool align_corners,

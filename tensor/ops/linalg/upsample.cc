@@ -67,14 +67,19 @@ template <typename T>
 Taps<T> ComputeTaps(UpsampleMode mode, int64_t in, int64_t out, int64_t stride,
                     bool align_corners, std::optional<double> scale) {
   Taps<T> t;
-  t.taps = mode == UpsampleMode::kNearest ? 1 : mode == UpsampleMode::kLinear ? 2 : 4;
+  const bool nearest = mode == UpsampleMode::kNearest || mode == UpsampleMode::kNearestExact;
+  t.taps = nearest ? 1 : mode == UpsampleMode::kLinear ? 2 : 4;
   t.index.resize(out * t.taps);
   t.weight.resize(out * t.taps);
-  if (mode == UpsampleMode::kNearest) {
+  if (nearest) {
     const float s = AreaPixelScale<float>(in, out, false, scale);
     for (int64_t i = 0; i < out; ++i) {
-      const int64_t src =
-          std::min(static_cast<int64_t>(std::floor(static_cast<float>(i) * s)), in - 1);
+      // ATen: floorf(i * s), or for nearest-exact floorf((i + 0.5) * s) (the product in
+      // double, rounded to float before the floor).
+      const float pos = mode == UpsampleMode::kNearest
+                            ? static_cast<float>(i) * s
+                            : static_cast<float>((static_cast<double>(i) + 0.5) * s);
+      const int64_t src = std::min(static_cast<int64_t>(std::floor(pos)), in - 1);
       t.index[i] = src * stride;
       t.weight[i] = T(1);
     }
@@ -209,6 +214,7 @@ void UpsampleKernel(const Tensor& x, const Tensor& out, int64_t k, UpsampleMode 
   T* yd = out.data<T>();
   switch (mode) {
     case UpsampleMode::kNearest:
+    case UpsampleMode::kNearestExact:
       return UpsamplePlanes<T, W, 1>(xd, yd, planes, in_plane, out_plane, taps);
     case UpsampleMode::kLinear:
       return UpsamplePlanes<T, W, 2>(xd, yd, planes, in_plane, out_plane, taps);
@@ -272,12 +278,13 @@ absl::StatusOr<Tensor> Upsample(const Tensor& input, int64_t k, UpsampleMode mod
     // (PyTorch also takes uint8 for nearest; wick has no uint8.)
     // ATen's dispatch names: a 2-D/3-D input with one channel is also channels-last, and
     // nearest/linear take that kernel for it.
-    std::string name = mode == UpsampleMode::kNearest  ? "compute_indices_weights_nearest"
+    const bool nearest = mode == UpsampleMode::kNearest || mode == UpsampleMode::kNearestExact;
+    std::string name = nearest                         ? "compute_indices_weights_nearest"
                        : mode == UpsampleMode::kLinear ? "compute_indices_weights_linear"
                                                        : "compute_indices_weights_cubic";
     if (k >= 2 && mode != UpsampleMode::kCubic && input.size(1) == 1) {
       const char* linear_names[] = {"", "upsample_bilinear2d", "upsample_trilinear3d"};
-      name = absl::StrCat(mode == UpsampleMode::kNearest ? absl::StrCat("upsample_nearest", k, "d")
+      name = absl::StrCat(nearest ? absl::StrCat("upsample_nearest", k, "d")
                                                          : std::string(linear_names[k - 1]),
                           "_channels_last");
     }

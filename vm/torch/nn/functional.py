@@ -522,6 +522,9 @@ def _pair(x):
 _aten_upsample_nearest1d = torch.ops.aten.upsample_nearest1d
 _aten_upsample_nearest2d = torch.ops.aten.upsample_nearest2d
 _aten_upsample_nearest3d = torch.ops.aten.upsample_nearest3d
+_aten_upsample_nearest_exact1d = torch.ops.aten._upsample_nearest_exact1d
+_aten_upsample_nearest_exact2d = torch.ops.aten._upsample_nearest_exact2d
+_aten_upsample_nearest_exact3d = torch.ops.aten._upsample_nearest_exact3d
 _aten_upsample_linear1d = torch.ops.aten.upsample_linear1d
 _aten_upsample_bilinear2d = torch.ops.aten.upsample_bilinear2d
 _aten_upsample_trilinear3d = torch.ops.aten.upsample_trilinear3d
@@ -537,6 +540,13 @@ def _upsample_op(ndim, mode):
             return _aten_upsample_nearest2d
         if ndim == 5:
             return _aten_upsample_nearest3d
+    if mode == "nearest-exact":
+        if ndim == 3:
+            return _aten_upsample_nearest_exact1d
+        if ndim == 4:
+            return _aten_upsample_nearest_exact2d
+        if ndim == 5:
+            return _aten_upsample_nearest_exact3d
     if mode == "linear" and ndim == 3:
         return _aten_upsample_linear1d
     if mode == "bilinear" and ndim == 4:
@@ -607,7 +617,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         scale_factors = [float(s) for s in scale_factors]
     op = _upsample_op(input.dim(), mode)
     if op is not None:
-        if mode == "nearest":
+        if mode == "nearest" or mode == "nearest-exact":
             return op(input, output_size, scale_factors)
         return op(input, output_size, align_corners, scale_factors)
     if mode == "area" and 3 <= input.dim() <= 5:
@@ -616,8 +626,6 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             raise NotImplementedError(
                 "wick's F.interpolate has no mode='area' for {}D input".format(input.dim()))
         return pool(input, output_size)
-    if mode == "nearest-exact" and 3 <= input.dim() <= 5:
-        raise NotImplementedError("wick's F.interpolate does not support mode='nearest-exact'")
     if mode in _needs_dims and 3 <= input.dim() <= 5:
         raise NotImplementedError("Got {}D input, but {} mode needs {}D input".format(
             input.dim(), mode, _needs_dims[mode]))
