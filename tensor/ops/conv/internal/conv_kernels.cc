@@ -367,7 +367,14 @@ void ConvLoops(const Tensor& x, const Tensor& w, const Tensor& b, const Tensor& 
 
 absl::Status RunConv(const Tensor& x, const Tensor& w, const Tensor& b, const Tensor& out,
                      const ConvGeometry& g, bool force_loops) {
-  if (x.dtype() == DType::kFloat32 && !force_loops && x.numel() > 0 && w.numel() > 0) {
+  // oneDNN refuses a negative right padding (a transposed convolution whose
+  // output_padding exceeds its padding); the loops take those.
+  bool dnnl_geometry = true;
+  for (size_t i = 0; i < g.pad_r.size(); ++i) {
+    dnnl_geometry = dnnl_geometry && g.pad_r[i] - (g.transposed ? g.output_padding[i] : 0) >= 0;
+  }
+  if (x.dtype() == DType::kFloat32 && !force_loops && dnnl_geometry && x.numel() > 0 &&
+      w.numel() > 0) {
     absl::Status s = DnnlConv(x, w, b, out, g);
     if (s.ok() || !absl::IsUnimplemented(s)) return s;
   }
