@@ -81,6 +81,13 @@ Value ExcGetAttr(Runtime& rt, const Value& v, Str* name) {
     const std::vector<Value>& args = TupleItems(x->args);
     return args.empty() ? Value::None() : args[0];
   }
+  // SystemExit.code: None, the one argument, or the argument tuple (as CPython sets it).
+  if (name->view() == "code" && rt.IsInstance(v, rt.exc().system_exit) &&
+      (x->dict == nullptr || x->dict->GetStr(name) == nullptr)) {
+    const std::vector<Value>& args = TupleItems(x->args);
+    if (args.empty()) return Value::None();
+    return args.size() == 1 ? args[0] : x->args;
+  }
   return GenericGetAttr(rt, v, name);
 }
 
