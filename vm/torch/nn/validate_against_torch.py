@@ -40,6 +40,12 @@ PRELUDE = {
     "torch.nn.modules.normalization": "modules/normalization.py",
     "torch.nn.modules.sparse": "modules/sparse.py",
     "torch.nn.modules.dropout": "modules/dropout.py",
+    "torch.nn.modules.batchnorm": "modules/batchnorm.py",
+    "torch.nn.modules.instancenorm": "modules/instancenorm.py",
+    "torch.nn.modules.upsampling": "modules/upsampling.py",
+    "torch.nn.modules.pixelshuffle": "modules/pixelshuffle.py",
+    "torch.nn.modules.flatten": "modules/flatten.py",
+    "torch.nn.modules.fold": "modules/fold.py",
 }
 PACKAGES = {"torch.nn", "torch.nn.modules"}
 

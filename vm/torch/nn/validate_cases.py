@@ -528,9 +528,58 @@ def case_conversions(ns, obs):
     obs.add("types", repr([type(p).__name__ for p in m.parameters()]))
 
 
+def case_norm_layers(ns, obs):
+    # The prelude's Python (module bookkeeping, instance_norm, local_response_norm's
+    # window sums) over real torch kernels must give real torch.nn's bits.
+    torch.manual_seed(0)
+    x = torch.randn(3, 4, 5, 2) * 2 + 1
+    for make in [lambda: ns.nn.BatchNorm2d(4), lambda: ns.nn.BatchNorm2d(4, momentum=None),
+                 lambda: ns.nn.InstanceNorm2d(4, affine=True, track_running_stats=True),
+                 lambda: ns.nn.GroupNorm(2, 4), lambda: ns.nn.LocalResponseNorm(3)]:
+        m = make()
+        obs.add("repr", repr(m))
+        with torch.no_grad():
+            for i in range(2):
+                obs.add("train", m(x + i))
+            obs.add("state", repr(list(m.state_dict().keys())))
+            for k, v in m.state_dict().items():
+                obs.add(k, v)
+            m.eval()
+            obs.add("eval", m(x))
+    with torch.no_grad():
+        for size in (1, 2, 5):
+            obs.add("lrn 3d", ns.F.local_response_norm(x[:, :, :, 0], size, alpha=0.5))
+            obs.add("lrn 5d", ns.F.local_response_norm(x.view(3, 4, 5, 2, 1), size, k=2.0))
+        obs.add("instance", ns.F.instance_norm(x))
+
+
+def case_resampling_layers(ns, obs):
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, 4, 5)
+    with torch.no_grad():
+        for mode, ac in [("nearest", None), ("nearest-exact", None), ("bilinear", False),
+                         ("bilinear", True), ("bicubic", False)]:
+            for kw in [dict(size=(6, 3)), dict(scale_factor=1.7),
+                       dict(scale_factor=(2, 0.5), recompute_scale_factor=True)]:
+                obs.call(mode + repr(kw), lambda: ns.F.interpolate(x, mode=mode, align_corners=ac,
+                                                                   **kw))
+        obs.call("linear", lambda: ns.F.interpolate(x[0], scale_factor=2.5, mode="linear"))
+        obs.call("trilinear", lambda: ns.F.interpolate(x.unsqueeze(2), size=(2, 3, 7),
+                                                       mode="trilinear"))
+        for m in [ns.nn.Upsample(scale_factor=2), ns.nn.UpsamplingBilinear2d(size=(3, 7)),
+                  ns.nn.PixelShuffle(1), ns.nn.Flatten(), ns.nn.Unfold(2, padding=1),
+                  ns.nn.Unflatten(1, (3, 1))]:
+            obs.add("module repr", repr(m))
+            obs.add("module out", m(x))
+        obs.add("fold", ns.F.fold(ns.F.unfold(x, (2, 3), stride=(1, 2)), (4, 5), (2, 3),
+                                  stride=(1, 2)))
+        obs.add("shuffle", ns.F.pixel_unshuffle(ns.F.pixel_shuffle(x.reshape(2, 12, 5, 1), 2), 2))
+        obs.call("bad mode", lambda: ns.F.interpolate(x, size=3, mode="linear"))
+
+
 CASES = [
     case_linear, case_embedding, case_layer_norm, case_activations, case_dropout_train,
     case_nested_module, case_train_eval, case_attributes, case_load_state_dict,
     case_containers, case_functional, case_functional_dropout, case_sdpa, case_init,
-    case_conversions,
+    case_conversions, case_norm_layers, case_resampling_layers,
 ]
