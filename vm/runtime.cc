@@ -269,6 +269,7 @@ void Runtime::InitTypes() {
   types_.tuple = make("tuple", object, Layout::kTuple);
   types_.list = make("list", object, Layout::kList);
   types_.set = make("set", object, Layout::kSet);
+  types_.frozenset = make("frozenset", object, Layout::kSet);
   types_.range = make("range", object, Layout::kRange);
   types_.slice = make("slice", object, Layout::kSlice);
   types_.cell = make("cell", object, Layout::kOther);
@@ -319,7 +320,7 @@ void Runtime::InitTypes() {
   // Subclassing builtin scalars, str and set is not supported yet (their constructors
   // build exact-type objects); object, exceptions, list, tuple and dict are
   // (vm/objects/subclass.h).
-  for (Type* t : {types_.int_, types_.float_, types_.str, types_.set,
+  for (Type* t : {types_.int_, types_.float_, types_.str, types_.set, types_.frozenset,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,

@@ -477,6 +477,7 @@ void InstallCoreBuiltins(Runtime& rt, Dict* b) {
   AddType(rt, b, "list", t.list);
   AddType(rt, b, "dict", t.dict);
   AddType(rt, b, "set", t.set);
+  AddType(rt, b, "frozenset", t.frozenset);
   AddType(rt, b, "range", t.range);
   AddType(rt, b, "slice", t.slice);
   AddType(rt, b, "enumerate", t.enumerate);

@@ -1,6 +1,8 @@
-// The Python-visible set: repr (`{1, 2}` / `set()`), comparisons as subset tests,
-// `| & - ^` and their in-place forms, and the methods, each building its result in
-// the order CPython's setobject.c does so printed results match.
+// The Python-visible set and frozenset: repr (`{1, 2}` / `set()`), comparisons as subset
+// tests, `| & - ^` and their in-place forms, and the methods, each building its result
+// in the order CPython's setobject.c does so printed results match. A frozenset is the
+// same C++ Set under another type: no mutating methods, CPython's hash, and results of
+// its operators and methods are frozensets.
 #include <string>
 #include <vector>
 
@@ -16,7 +18,18 @@ namespace {
 #define WICK_SET_METHOD(Name) Value Name(Runtime& rt, Args args, const KwArgs& kw)
 
 Set* S(const Value& v) { return v.as<Set>(); }
-bool IsSetLike(Runtime& rt, const Value& v) { return rt.IsInstance(v, rt.types().set); }
+bool IsSetLike(Runtime& rt, const Value& v) {
+  return rt.IsInstance(v, rt.types().set) || rt.IsInstance(v, rt.types().frozenset);
+}
+bool IsFrozen(Runtime& rt, const Value& v) { return rt.IsInstance(v, rt.types().frozenset); }
+
+// A frozenset with the elements of the set `s`, in the same order.
+Value Freeze(Runtime& rt, const Value& s) {
+  if (s.is_raised() || IsFrozen(rt, s)) return s;
+  Value f = Value::Steal(rt.Alloc<Set>(rt.types().frozenset));
+  if (!S(f)->Merge(rt, *S(s))) return Value::Raised();
+  return f;
+}
 
 Value NewSetFrom(Runtime& rt, const Value* iterable) {
   Value s = rt.NewSet();
@@ -36,13 +49,30 @@ std::vector<std::pair<Value, int64_t>> Snapshot(const Set& s) {
 
 Value SetRepr(Runtime& rt, const Value& v) {
   Set* s = S(v);
-  if (s->size() == 0) return rt.NewStr("set()");
-  if (!rt.ReprEnter(s)) return rt.NewStr("set(...)");
+  const bool frozen = IsFrozen(rt, v);
+  if (s->size() == 0) return rt.NewStr(frozen ? "frozenset()" : "set()");
+  if (!rt.ReprEnter(s)) return rt.NewStr(frozen ? "frozenset(...)" : "set(...)");
   std::vector<Value> items;
   for (auto& [k, h] : Snapshot(*s)) items.push_back(k);
-  Value r = SequenceRepr(rt, items, "{", "}", false);
+  Value r = SequenceRepr(rt, items, frozen ? "frozenset({" : "{", frozen ? "})" : "}", false);
   rt.ReprLeave(s);
   return r;
+}
+
+// CPython's frozenset hash: the active entries' hashes, bit-shuffled and xor-ed (so
+// order does not matter), then mixed with the size.
+bool FrozenSetHash(Runtime&, const Value& v, int64_t* out) {
+  auto shuffle = [](uint64_t h) { return ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL; };
+  uint64_t h = 0;
+  for (const Set::Entry& e : S(v)->table()) {
+    if (e.state == Set::State::kActive) h ^= shuffle(static_cast<uint64_t>(e.hash));
+  }
+  h ^= (static_cast<uint64_t>(S(v)->size()) + 1) * 1927868237ULL;
+  h ^= (h >> 11) ^ (h >> 25);
+  h = h * 69069U + 907133923ULL;
+  if (h == static_cast<uint64_t>(-1)) h = 590923713ULL;
+  *out = static_cast<int64_t>(h);
+  return true;
 }
 
 int64_t SetLen(Runtime&, const Value& v) { return S(v)->size(); }
@@ -151,12 +181,15 @@ Value SymmetricDifference(Runtime& rt, const Value& so, const Value& other) {
 template <int kOp>  // 0 |, 1 &, 2 -, 3 ^
 Value SetBinary(Runtime& rt, const Value& a, const Value& b) {
   if (!IsSetLike(rt, a) || !IsSetLike(rt, b)) return rt.NotImplemented();
+  Value r;
   switch (kOp) {
-    case 0: return Union(rt, a, b);
-    case 1: return Intersection(rt, a, b);
-    case 2: return Difference(rt, a, b);
-    default: return SymmetricDifference(rt, a, b);
+    case 0: r = Union(rt, a, b); break;
+    case 1: r = Intersection(rt, a, b); break;
+    case 2: r = Difference(rt, a, b); break;
+    default: r = SymmetricDifference(rt, a, b); break;
   }
+  // The result has the left operand's kind (frozenset | set is a frozenset).
+  return IsFrozen(rt, a) ? Freeze(rt, r) : r;
 }
 
 template <int kOp>
@@ -300,6 +333,30 @@ WICK_SET_METHOD(SetCopy) {
   return NewSetFrom(rt, &args[0]);
 }
 
+// frozenset's non-mutating methods: the set method, its result frozen.
+template <BuiltinFn kFn>
+WICK_SET_METHOD(FrozenResult) {
+  Value r = kFn(rt, args, kw);
+  return rt.IsInstance(r, rt.types().set) ? Freeze(rt, r) : r;
+}
+
+WICK_SET_METHOD(FrozenCopy) {
+  if (!CheckArgCount(rt, "copy", args, 1, 1)) return Value::Raised();
+  return args[0];
+}
+
+Value FrozenSetConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "frozenset", kw)) return Value::Raised();
+  if (args.size() > 1) {
+    return rt.Raise(rt.exc().type_error,
+                    absl::StrCat("frozenset expected at most 1 argument, got ", args.size()));
+  }
+  if (args.size() == 1 && rt.TypeOf(args[0]) == rt.types().frozenset) return args[0];
+  Value f = Value::Steal(rt.Alloc<Set>(rt.types().frozenset));
+  if (args.size() == 1 && !S(f)->Update(rt, args[0])) return Value::Raised();
+  return f;
+}
+
 WICK_SET_METHOD(SetClear) {
   if (!CheckArgCount(rt, "clear", args, 1, 1)) return Value::Raised();
   S(args[0])->Clear();
@@ -348,6 +405,28 @@ void InitSetType(Runtime& rt) {
   rt.AddMethod(t, "symmetric_difference_update", &SetUpdateWith<3>);
   rt.AddMethod(t, "copy", &SetCopy);
   rt.AddMethod(t, "clear", &SetClear);
+
+  Type* f = rt.types().frozenset;
+  TypeSlots& fs = f->slots();
+  fs.repr = &SetRepr;
+  fs.compare = &SetCompare;
+  fs.len = &SetLen;
+  fs.contains = &SetContains;
+  fs.iter = &SetIter;
+  fs.hash = &FrozenSetHash;
+  fs.construct = &FrozenSetConstruct;
+  fs.binary[static_cast<int>(BinOp::kOr)] = &SetBinary<0>;
+  fs.binary[static_cast<int>(BinOp::kAnd)] = &SetBinary<1>;
+  fs.binary[static_cast<int>(BinOp::kSub)] = &SetBinary<2>;
+  fs.binary[static_cast<int>(BinOp::kXor)] = &SetBinary<3>;
+  rt.AddMethod(f, "union", &FrozenResult<&SetMulti<0>>);
+  rt.AddMethod(f, "intersection", &FrozenResult<&SetMulti<1>>);
+  rt.AddMethod(f, "difference", &FrozenResult<&SetMulti<2>>);
+  rt.AddMethod(f, "symmetric_difference", &FrozenResult<&SetSymDiff>);
+  rt.AddMethod(f, "issubset", &SetSubsetTest<false>);
+  rt.AddMethod(f, "issuperset", &SetSubsetTest<true>);
+  rt.AddMethod(f, "isdisjoint", &SetIsDisjoint);
+  rt.AddMethod(f, "copy", &FrozenCopy);
 }
 
 }  // namespace wick::vm::internal
