@@ -33,3 +33,5 @@ from torch.nn import modules
 from torch.nn.modules.rnn import (GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell,
                                   RNNCellBase)
 from torch.nn import utils
+from torch.nn.parallel import DataParallel
+from torch.nn import parallel
