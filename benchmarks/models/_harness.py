@@ -68,6 +68,10 @@ def _count_linears(model):
     return n
 
 
+def _count_convs(model):
+    return sum(1 for m in model.modules() if isinstance(m, torch.nn.Conv2d))
+
+
 # Returns (callable, note) for `mode`; `note` says what the mode did to the model.
 def _prepare(mode, model, inputs, jit):
     if mode in WICK_MODES:
@@ -89,6 +93,24 @@ def _prepare(mode, model, inputs, jit):
         # run plain eager, which the note says.
         import torch.utils.mkldnn as mkldnn_utils
         n = _count_linears(model)
+        convs = _count_convs(model)
+        if convs > 0:
+            # Conv2d -> MkldnnConv2d (and BatchNorm2d -> MkldnnBatchNorm): these take
+            # and give oneDNN-layout tensors, so inputs are converted in and the result
+            # out, inside the timed call (what a user of to_mkldnn writes).
+            import copy
+            converted = mkldnn_utils.to_mkldnn(copy.deepcopy(model))
+
+            def run(*xs):
+                out = converted(*[x.to_mkldnn() for x in xs])
+                return out.to_dense() if out.is_mkldnn else out
+            try:
+                run(*inputs)
+            except (RuntimeError, NotImplementedError):
+                # An op without an MkldnnCPU kernel (hardtanh_, a transposed conv...):
+                # PyTorch cannot run this model that way; it runs eager, as the note says.
+                return model, "mkldnn-not-applicable:eager"
+            return run, f"mkldnn-convs:{convs}+linears:{n}"
         if n == 0:
             return model, "mkldnn-not-applicable:eager"
         return mkldnn_utils.to_mkldnn(model), f"mkldnn-linears:{n}"

@@ -342,7 +342,8 @@ def print_table(rows, modes, triad, sgemm, threads, malloc_tuning):
                         "none (pass --triad-binary / --sgemm-binary; ./wick bench models does)"))
     notes = [r["name"] for r in rows if "not-applicable" in r.get("mkldnn_note", "")]
     if notes:
-        print("t-mkldnn ran plain eager (no nn.Linear to convert) for: " + ", ".join(notes))
+        print("t-mkldnn ran plain eager (nothing to_mkldnn could convert and run) for: " +
+              ", ".join(notes))
 
 
 def fmt_ms(v):
