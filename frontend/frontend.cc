@@ -41,6 +41,8 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.enable_grad = ModuleAttr(interp, "torch", "enable_grad");
   k.is_grad_enabled = ModuleAttr(interp, "torch", "is_grad_enabled");
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
+  k.finfo_type = ModuleAttr(interp, "torch", "finfo");
+  k.iinfo_type = ModuleAttr(interp, "torch", "iinfo");
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");
   k.nullcontext_type = ModuleAttr(interp, "contextlib", "nullcontext");

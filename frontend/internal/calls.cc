@@ -598,9 +598,11 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     if (b != nullptr && b->Is(v)) {
       return CallBuiltin(tx, v.as<vm::Type>()->name(), v, std::move(args), std::move(kwargs));
     }
-    // torch.device('cpu'): a constant, made as eager makes it.
-    if (v.as<vm::Type>() == rt.TypeOf(vm::CpuDeviceObject(rt)) && kwargs.empty() &&
-        AllConstant(args, {})) {
+    // torch.device('cpu'), torch.finfo(dtype), torch.iinfo(dtype): constants, made as
+    // eager makes them (upstream folds the same calls).
+    if ((v.as<vm::Type>() == rt.TypeOf(vm::CpuDeviceObject(rt)) || v.Is(k.finfo_type) ||
+         v.Is(k.iinfo_type)) &&
+        kwargs.empty() && AllConstant(args, {})) {
       return FoldCall(tx, v, args);
     }
     vm::Type* cls = v.as<vm::Type>();

@@ -53,12 +53,17 @@ bool InitTorch(Interpreter& interp, const Value& module) {
     rt.ClearException();
     return true;
   }
-  for (const char* name :
-       {"FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor"}) {
+  for (const char* name : {"FloatTensor", "DoubleTensor", "LongTensor", "IntTensor",
+                           "BoolTensor", "finfo", "iinfo"}) {
     const Value* cls = types.as<Module>()->dict->GetStr(rt.Intern(name));
     if (cls != nullptr && !module.as<Module>()->dict->SetStr(rt, rt.Intern(name), *cls)) {
       return false;
     }
+  }
+  // torch.Tensor(...) calls the legacy constructor written there.
+  if (const Value* fn = types.as<Module>()->dict->GetStr(rt.Intern("_tensor_new"))) {
+    torch::State(rt).tensor_new = *fn;
+    torch::State(rt).tensor()->slots().construct = &torch::TensorConstruct;
   }
   return true;
 }

@@ -72,6 +72,8 @@ class TorchState : public Object {
       grad_mode_type, grad_wrapper_type, compile_decorator_type, ops_namespace_type;
   Value dtypes[tensor::kNumDTypes];
   Value cpu_device;
+  // torch._tensor_types._tensor_new: what torch.Tensor(...) calls (install.cc).
+  Value tensor_new;
   // torch.return_types.<name>: a tuple subclass per op, with its field names.
   absl::flat_hash_map<std::string, Value> return_types;
   absl::flat_hash_map<const Type*, std::vector<std::string>> return_fields;
@@ -92,6 +94,8 @@ inline const tensor::Tensor& TensorOf(const Value& v) {
 }
 inline tensor::Tensor& MutableTensorOf(const Value& v) { return v.as<TensorObject>()->tensor; }
 Value WrapTensor(Runtime& rt, tensor::Tensor t);
+// The Tensor type's construct slot: torch.Tensor(...) through State(rt).tensor_new.
+Value TensorConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs);
 // Wraps a StatusOr<Tensor>, raising the status's Python exception on error.
 Value WrapResult(Runtime& rt, absl::StatusOr<tensor::Tensor> t);
 Value DTypeValue(Runtime& rt, tensor::DType d);

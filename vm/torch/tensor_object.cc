@@ -278,6 +278,7 @@ void TorchState::ClearRefs() {
       ops_namespace_type = Value();
   for (Value& d : dtypes) d = Value();
   cpu_device = Value();
+  tensor_new = Value();
   return_types.clear();
 }
 
@@ -299,6 +300,12 @@ bool IsTensor(Runtime& rt, const Value& v) {
 
 Value WrapTensor(Runtime& rt, tensor::Tensor t) {
   return Value::Steal(rt.Alloc<TensorObject>(State(rt).tensor(), std::move(t)));
+}
+
+Value TensorConstruct(Runtime& rt, Type*, Args args, const KwArgs& kwargs) {
+  const Value& fn = State(rt).tensor_new;
+  if (!fn.is_object()) return rt.Raise(rt.exc().type_error, "cannot create 'Tensor' instances");
+  return Call(rt, fn, args, kwargs);
 }
 
 Value WrapResult(Runtime& rt, absl::StatusOr<tensor::Tensor> t) {

@@ -76,6 +76,13 @@ absl::StatusOr<Tensor> Embedding(const Tensor& weight, const Tensor& indices);
 absl::StatusOr<Tensor> NllLoss(const Tensor& self, const Tensor& target, const Tensor& weight,
                                int64_t reduction, int64_t ignore_index);
 
+// The per-sample negative log likelihoods of CTC (ATen's _ctc_loss forward): log_probs
+// (T, N, C), targets (N, S) padded or 1-D concatenated (any dtype, read as int64), lengths per sample.
+absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& targets,
+                                        absl::Span<const int64_t> input_lengths,
+                                        absl::Span<const int64_t> target_lengths,
+                                        int64_t blank);
+
 // softmax(q @ k^T * scale + mask) @ v over the last two dims (batch dims broadcast), with
 // PyTorch's math semantics: a bool mask keeps True positions (others get -inf), a float
 // mask is added; is_causal masks positions above the diagonal; scale defaults to

@@ -2,7 +2,11 @@
 // with PyTorch 1.13's checks and messages. The mean and sum reductions add the picked
 // terms with ATen's 8-level cascade (in the input's dtype, in the same order), so results
 // are PyTorch's bit for bit.
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
 #include <cstdint>
 #include <string>
 
@@ -181,6 +185,136 @@ absl::StatusOr<Tensor> NllLoss(const Tensor& self, const Tensor& target, const T
     RETURN_IF_ERROR(NllKernel<double>(in, tgt, w, reduction, ignore_index, out));
   } else {
     RETURN_IF_ERROR(NllKernel<float>(in, tgt, w, reduction, ignore_index, out));
+  }
+  return out;
+}
+
+}  // namespace wick::tensor
+
+namespace wick::tensor {
+namespace {
+
+// One sample of ATen's ctc_loss_cpu_template: the alpha recursion in log space, in the
+// input's dtype and operation order, with targets read through `target(i)`.
+template <typename T, typename Target>
+T CtcSample(const T* lp, int64_t t_stride, int64_t input_length, int64_t target_length,
+            int64_t blank, const Target& target) {
+  const T neginf = -std::numeric_limits<T>::infinity();
+  const int64_t states = 2 * target_length + 1;
+  auto prime = [&](int64_t s) { return s % 2 == 0 ? blank : target(s / 2); };
+  std::vector<T> prev(states, neginf), cur(states, neginf);
+  prev[0] = lp[blank];
+  if (target_length > 0) prev[1] = lp[prime(1)];
+  for (int64_t t = 1; t < input_length; ++t) {
+    const T* row = lp + t * t_stride;
+    for (int64_t s = 0; s < states; ++s) {
+      const int64_t cp = prime(s);
+      const T la1 = prev[s];
+      T lamax = la1;
+      T la2 = neginf, la3 = neginf;
+      if (s > 0) {
+        la2 = prev[s - 1];
+        if (la2 > lamax) lamax = la2;
+      }
+      if (s > 1 && prime(s - 2) != cp) {
+        la3 = prev[s - 2];
+        if (la3 > lamax) lamax = la3;
+      }
+      if (lamax == neginf) lamax = 0;
+      cur[s] = std::log(std::exp(la1 - lamax) + std::exp(la2 - lamax) + std::exp(la3 - lamax)) +
+               lamax + row[cp];
+    }
+    std::swap(prev, cur);
+  }
+  if (input_length == 0) return target_length == 0 ? T(0) : -neginf;
+  if (target_length == 0) return -prev[0];
+  const T l1 = prev[2 * target_length], l2 = prev[2 * target_length - 1];
+  T m = std::max(l1, l2);
+  if (m == neginf) m = 0;
+  return -(std::log(std::exp(l1 - m) + std::exp(l2 - m)) + m);
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& targets,
+                                        absl::Span<const int64_t> input_lengths,
+                                        absl::Span<const int64_t> target_lengths,
+                                        int64_t blank) {
+  if (log_probs.dim() != 3) {
+    return RuntimeError(absl::StrCat("Expected 3-dimensional tensor, but got ", log_probs.dim(),
+                                     "-dimensional tensor for argument #1 'log_probs' (while "
+                                     "checking arguments for ctc_loss_cpu)"));
+  }
+  if (!IsFloating(log_probs.dtype())) {
+    return RuntimeError(absl::StrCat("\"ctc_loss_cpu\" not implemented for '",
+                                     ScalarTypeName(log_probs.dtype()), "'"));
+  }
+  // Any targets dtype: ATen converts them to int64 first (float targets truncate).
+  const int64_t max_input = log_probs.size(0), batch = log_probs.size(1),
+                labels = log_probs.size(2);
+  if (blank < 0 || blank >= labels) return RuntimeError("blank must be in label range");
+  if (static_cast<int64_t>(input_lengths.size()) != batch) {
+    return RuntimeError("input_lengths must be of size batch_size");
+  }
+  if (static_cast<int64_t>(target_lengths.size()) != batch) {
+    return RuntimeError("target_lengths must be of size batch_size");
+  }
+  std::vector<int64_t> offsets(batch);
+  if (targets.dim() == 1) {
+    int64_t pos = 0;
+    for (int64_t b = 0; b < batch; ++b) {
+      offsets[b] = pos;
+      pos += target_lengths[b];
+    }
+    if (targets.size(0) != pos) {
+      return RuntimeError(absl::StrCat("Expected tensor to have size ", pos, " at dimension 0, "
+                                       "but got size ", targets.size(0), " for argument #2 "
+                                       "'targets' (while checking arguments for ctc_loss_cpu)"));
+    }
+  } else {
+    int64_t max_target = 0;
+    for (int64_t v : target_lengths) max_target = std::max(max_target, v);
+    if (targets.dim() != 2 || targets.size(0) != batch) {
+      return RuntimeError(absl::StrCat("Expected tensor to have size ", batch, " at dimension 0, "
+                                       "but got size ", targets.dim() > 0 ? targets.size(0) : 0,
+                                       " for argument #2 'targets' (while checking arguments for "
+                                       "ctc_loss_cpu)"));
+    }
+    if (targets.size(1) < max_target) {
+      return RuntimeError(absl::StrCat("Expected tensor to have size at least ", max_target,
+                                       " at dimension 1, but got size ", targets.size(1),
+                                       " for argument #2 'targets' (while checking arguments "
+                                       "for ctc_loss_cpu)"));
+    }
+    // Padded rows: after the contiguous copy below, row b starts at b * S.
+    for (int64_t b = 0; b < batch; ++b) offsets[b] = b * targets.size(1);
+  }
+  for (int64_t b = 0; b < batch; ++b) {
+    if (input_lengths[b] > max_input || input_lengths[b] < 0) {
+      return RuntimeError(absl::StrCat("Expected input_lengths to have value at most ", max_input,
+                                       ", but got value ", input_lengths[b],
+                                       " (while checking arguments for ctc_loss_cpu)"));
+    }
+  }
+  if (log_probs.is_meta() || targets.is_meta()) return Tensor::Meta({batch}, log_probs.dtype());
+  ASSIGN_OR_RETURN(Tensor lp, log_probs.Contiguous());
+  ASSIGN_OR_RETURN(Tensor tg, targets.CopyAs(DType::kInt64));
+  ASSIGN_OR_RETURN(tg, tg.Contiguous());
+  ASSIGN_OR_RETURN(Tensor out, Tensor::Empty({batch}, log_probs.dtype()));
+  const int64_t* tgt = tg.data<int64_t>();
+  auto run = [&]<typename T>() {
+    const T* base = lp.data<T>();
+    T* o = out.data<T>();
+    for (int64_t b = 0; b < batch; ++b) {
+      const int64_t* tb = tgt + offsets[b];
+      o[b] = CtcSample<T>(base + b * labels, batch * labels, input_lengths[b], target_lengths[b],
+                          blank, [&](int64_t i) { return tb[i]; });
+    }
+  };
+  if (lp.dtype() == DType::kFloat64) {
+    run.template operator()<double>();
+  } else {
+    run.template operator()<float>();
   }
   return out;
 }

@@ -190,6 +190,15 @@ absl::Status RegisterNNOps(OpRegistry& r) {
       OpFlags{.function = false, .method = false}));
   RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
       r,
+      "_ctc_loss_per_sample(Tensor log_probs, Tensor targets, int[] input_lengths, "
+      "int[] target_lengths, int blank=0) -> Tensor",
+      [](const OpArgs& a) {
+        return CtcLossPerSample(a.tensor(0), a.tensor(1), a.int_list(2), a.int_list(3),
+                                a.int_(4));
+      },
+      OpFlags{.function = false, .method = false}));
+  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+      r,
       "scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, "
       "Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, "
       "float? scale=None) -> Tensor",

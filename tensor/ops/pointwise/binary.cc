@@ -53,6 +53,10 @@ BinaryInfo Info(BinaryOp op) {
       return {"bitwise_or", Rule::kCommon, kIntsAndBool, "bitwise_or_cpu"};
     case BinaryOp::kBitwiseXor:
       return {"bitwise_xor", Rule::kCommon, kIntsAndBool, "bitwise_xor_cpu"};
+    case BinaryOp::kLShift:
+      return {"bitwise_left_shift", Rule::kCommon, kInts, "lshift_cpu"};
+    case BinaryOp::kRShift:
+      return {"bitwise_right_shift", Rule::kCommon, kInts, "rshift_cpu"};
     case BinaryOp::kDiv: return {"div", Rule::kToFloat, kFloats, "div_true_cpu"};
     case BinaryOp::kEq: return {"eq", Rule::kToBool, kAllTypes, "eq_cpu"};
     case BinaryOp::kNe: return {"ne", Rule::kToBool, kAllTypes, "ne_cpu"};
@@ -96,6 +100,8 @@ void RunBinaryOp(BinaryOp op, Out out, Order order, const Tensor& a, const Tenso
       return RunBinaryKernel<kIntsAndBool>(out, order, a, b, FnOf<BitwiseOrFn>());
     case BinaryOp::kBitwiseXor:
       return RunBinaryKernel<kIntsAndBool>(out, order, a, b, FnOf<BitwiseXorFn>());
+    case BinaryOp::kLShift: return RunBinaryKernel<kInts>(out, order, a, b, FnOf<LShiftFn>());
+    case BinaryOp::kRShift: return RunBinaryKernel<kInts>(out, order, a, b, FnOf<RShiftFn>());
     case BinaryOp::kDiv: return RunBinaryKernel<kFloats>(out, order, a, b, FnOf<DivFn>());
     case BinaryOp::kEq: return RunBinaryKernel<kAllTypes>(out, order, a, b, FnOf<EqFn>());
     case BinaryOp::kNe: return RunBinaryKernel<kAllTypes>(out, order, a, b, FnOf<NeFn>());

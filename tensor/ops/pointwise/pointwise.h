@@ -41,7 +41,7 @@ enum class UnaryOp : uint8_t {
 enum class BinaryOp : uint8_t {
   // Result dtype: promoted dtype of the operands.
   kAdd, kSub, kMul, kDivTrunc, kDivFloor, kRemainder, kFmod, kPow, kMaximum, kMinimum,
-  kBitwiseAnd, kBitwiseOr, kBitwiseXor,
+  kBitwiseAnd, kBitwiseOr, kBitwiseXor, kLShift, kRShift,
   // True division: integer and bool operands give the default float dtype.
   kDiv,
   // bool results.

@@ -121,6 +121,8 @@ constexpr BinaryEntry kBinary[] = {
     {"bitwise_and", BinaryOp::kBitwiseAnd, false, true, true},
     {"bitwise_or", BinaryOp::kBitwiseOr, false, true, true},
     {"bitwise_xor", BinaryOp::kBitwiseXor, false, true, true},
+    {"bitwise_left_shift", BinaryOp::kLShift, false, true, true},
+    {"bitwise_right_shift", BinaryOp::kRShift, false, true, true},
     {"logical_and", BinaryOp::kLogicalAnd, false, false, true},
     {"logical_or", BinaryOp::kLogicalOr, false, false, true},
     {"logical_xor", BinaryOp::kLogicalXor, false, false, true},

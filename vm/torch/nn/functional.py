@@ -363,6 +363,37 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
                              _reduction_enum(size_average, reduce, reduction), ignore_index)
 
 
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    # ATen's ctc_loss: per-sample negative log likelihoods (the alpha recursion, in C++),
+    # then zero_infinity and the reduction (mean divides by the target lengths first).
+    red = _reduction_enum(None, None, reduction)
+    if isinstance(input_lengths, torch.Tensor):
+        input_lengths = input_lengths.tolist()
+    if isinstance(target_lengths, torch.Tensor):
+        target_lengths = target_lengths.tolist()
+    unbatched = log_probs.dim() == 2
+    if unbatched:
+        log_probs = log_probs.unsqueeze(1)
+        targets = targets.unsqueeze(0)
+        if not isinstance(input_lengths, (list, tuple)):
+            input_lengths = [input_lengths]
+        if not isinstance(target_lengths, (list, tuple)):
+            target_lengths = [target_lengths]
+    res = torch.ops.aten._ctc_loss_per_sample(log_probs, targets, list(input_lengths),
+                                              list(target_lengths), blank)
+    if zero_infinity:
+        res = torch.where(res == float("inf"), torch.zeros_like(res), res)
+    if unbatched and red == 0:
+        return res.squeeze(0)
+    if red == 1:
+        lengths = torch.tensor(list(target_lengths), dtype=res.dtype).clamp_min(1)
+        return (res / lengths).mean()
+    if red == 2:
+        return res.sum()
+    return res
+
+
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
     # ATen's cross_entropy_loss: log_softmax over the class dim, then nll_loss for class

@@ -203,6 +203,33 @@ template <typename T>
 struct BitwiseXorFn {
   T operator()(T a, T b) const { return a ^ b; }
 };
+// Shifts: integers only. Like PyTorch 1.13's CPU kernels (a plain C++ shift on x86), the
+// count is taken modulo the bit width, so x << 70 is x << 6 for int64 and a negative
+// count shifts by width - 1 or so; left shifts wrap (done on the unsigned type).
+template <typename T>
+struct LShiftFn {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      using U = std::make_unsigned_t<T>;
+      const U count = static_cast<U>(b) & U(sizeof(T) * 8 - 1);
+      return static_cast<T>(static_cast<U>(a) << count);
+    } else {
+      return a;  // not instantiated: the op's TypeSet is integers only
+    }
+  }
+};
+template <typename T>
+struct RShiftFn {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      using U = std::make_unsigned_t<T>;
+      const U count = static_cast<U>(b) & U(sizeof(T) * 8 - 1);
+      return static_cast<T>(a >> count);  // arithmetic for signed types, as on x86
+    } else {
+      return a;
+    }
+  }
+};
 
 // self + weight * (end - self), evaluated from the nearer end for accuracy (PyTorch's
 // lerp). Floating types only.

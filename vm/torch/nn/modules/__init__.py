@@ -7,7 +7,7 @@ from torch.nn.modules.activation import (GELU, Hardsigmoid, Hardswish, Hardtanh,
 from torch.nn.modules.normalization import LayerNorm
 from torch.nn.modules.sparse import Embedding
 from torch.nn.modules.dropout import Dropout
-from torch.nn.modules.loss import CrossEntropyLoss, MSELoss, NLLLoss
+from torch.nn.modules.loss import CrossEntropyLoss, CTCLoss, MSELoss, NLLLoss
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from torch.nn.modules.normalization import GroupNorm, LocalResponseNorm
