@@ -37,8 +37,7 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch._subclasses.fake_tensor",
                        "torch._tensor_types", "torch.autograd", "torch.autograd.function",
                        "torch.utils", "torch.utils.checkpoint", "torch.utils.model_zoo",
-                       "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn",
-                       "torch.nn.parallel", "torch.nn.parallel.data_parallel"}));
+                       "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn"}));
 }
 
 TEST(PreludeSourcesTest, SourcesAreTheFiles) {
