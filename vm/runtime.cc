@@ -270,6 +270,7 @@ void Runtime::InitTypes() {
   types_.list = make("list", object, Layout::kList);
   types_.set = make("set", object, Layout::kSet);
   types_.frozenset = make("frozenset", object, Layout::kSet);
+  types_.complex = make("complex", object, Layout::kOther);
   types_.range = make("range", object, Layout::kRange);
   types_.slice = make("slice", object, Layout::kSlice);
   types_.cell = make("cell", object, Layout::kOther);
@@ -321,6 +322,7 @@ void Runtime::InitTypes() {
   // build exact-type objects); object, exceptions, list, tuple and dict are
   // (vm/objects/subclass.h).
   for (Type* t : {types_.int_, types_.float_, types_.str, types_.set, types_.frozenset,
+                  types_.complex,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,
@@ -347,6 +349,7 @@ void Runtime::InitTypes() {
   internal::InitListType(*this);
   internal::InitDictType(*this);
   internal::InitSetType(*this);
+  internal::InitComplexType(*this);
   internal::InitRangeSliceTypes(*this);
   internal::InitIteratorTypes(*this);
   internal::InitFunctionTypes(*this);

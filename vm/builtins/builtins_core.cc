@@ -478,6 +478,7 @@ void InstallCoreBuiltins(Runtime& rt, Dict* b) {
   AddType(rt, b, "dict", t.dict);
   AddType(rt, b, "set", t.set);
   AddType(rt, b, "frozenset", t.frozenset);
+  AddType(rt, b, "complex", t.complex);
   AddType(rt, b, "range", t.range);
   AddType(rt, b, "slice", t.slice);
   AddType(rt, b, "enumerate", t.enumerate);

@@ -22,6 +22,7 @@ std::optional<Value> CodeGen::Fold(const Expr* e) {
       case ConstantKind::kBool: return Value::Bool(c->bool_value);
       case ConstantKind::kInt: return Value::Int(c->int_value);
       case ConstantKind::kFloat: return Value::Float(c->float_value);
+      case ConstantKind::kComplex: return NewComplex(rt_, 0.0, c->float_value);
       case ConstantKind::kStr: return Value::Borrow(rt_.Intern(c->str_value));
       case ConstantKind::kEllipsis: return rt_.Ellipsis();
       default: return std::nullopt;

@@ -27,6 +27,7 @@ void InitTupleType(Runtime& rt);
 void InitListType(Runtime& rt);
 void InitDictType(Runtime& rt);
 void InitSetType(Runtime& rt);
+void InitComplexType(Runtime& rt);
 void InitRangeSliceTypes(Runtime& rt);
 void InitIteratorTypes(Runtime& rt);
 void InitFunctionTypes(Runtime& rt);

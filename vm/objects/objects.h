@@ -157,6 +157,15 @@ class ExceptionObject : public Object {
   Dict* dict = nullptr;  // owned; attributes set by user code (and StopIteration.value)
 };
 
+// A complex number (vm/objects/complex.cc).
+class Complex : public Object {
+ public:
+  Complex(double real, double imag) : real(real), imag(imag) {}
+  double real;
+  double imag;
+};
+Value NewComplex(Runtime& rt, double real, double imag);
+
 // Singletons with no state: NotImplemented, Ellipsis.
 class Singleton : public Object {
  public:
