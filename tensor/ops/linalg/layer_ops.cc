@@ -10,6 +10,7 @@
 #include "tensor/ops/linalg/internal/register_util.h"
 #include "tensor/ops/linalg/layers.h"
 #include "tensor/ops/ops.h"
+#include "tensor/shape.h"
 
 namespace wick::tensor::ops {
 namespace {
@@ -62,6 +63,27 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
                          a.double_(7));
       },
       fn_only));
+  // Inference-mode batch norm without the in-place arguments (PyTorch 2.x's op of this
+  // name), which F.batch_norm uses in eval mode: a graph that writes no argument keeps
+  // the oneDNN backend's constant folding. The second and third results are empty, as
+  // upstream's are without training.
+  {
+    OpFn fn = [](const OpArgs& a) -> absl::StatusOr<Value> {
+      const Tensor& x = a.tensor(0);
+      ASSIGN_OR_RETURN(Tensor out, BatchNorm(x, a.optional_tensor(1), a.optional_tensor(2),
+                                             a.tensor(3), a.tensor(4), false, a.double_(5),
+                                             a.double_(6)));
+      const Shape empty = {0};
+      const Tensor none = x.is_meta() ? Tensor::Meta(empty, x.dtype())
+                                      : *Tensor::Empty(empty, x.dtype());
+      return Value(std::vector<Tensor>{std::move(out), none, none});
+    };
+    RETURN_IF_ERROR(r.Register(
+        "_native_batch_norm_legit_no_training(Tensor input, Tensor? weight, Tensor? bias, "
+        "Tensor running_mean, Tensor running_var, float momentum, float eps) -> "
+        "(Tensor, Tensor, Tensor)",
+        fn, fn, aten_only));
+  }
   RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
       r,
       "group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, "

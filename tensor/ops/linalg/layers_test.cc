@@ -153,6 +153,20 @@ TEST(LayerOpsTest, RegisteredUnderATenNames) {
   ASSERT_NE(bn, nullptr);
   EXPECT_TRUE(bn->schema.arguments[3].is_write);
   EXPECT_TRUE(bn->schema.arguments[4].is_write);
+  // Its inference twin writes nothing, so graphs using it keep constant folding.
+  const OpDef* eval = r.Find("_native_batch_norm_legit_no_training");
+  ASSERT_NE(eval, nullptr);
+  for (const Argument& a : eval->schema.arguments) EXPECT_FALSE(a.is_write) << a.name;
+  absl::StatusOr<Value> out =
+      r.Call("_native_batch_norm_legit_no_training",
+             {Value(FromValues({1, 2, 3, 5, 4, -1}, {3, 2})), Value(), Value(),
+              Value(FromValues({0, 0}, {2})), Value(FromValues({1, 1}, {2})), Value(0.1),
+              Value(1e-5)});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->to_tensor_list().size(), 3u);
+  ExpectValues(out->to_tensor_list()[0], {0.99999499, 1.99998999, 2.99998498, 4.99997497,
+                                          3.99997997, -0.99999499}, 1e-6);
+  EXPECT_EQ(out->to_tensor_list()[1].numel(), 0);
 }
 
 }  // namespace
