@@ -4,7 +4,6 @@ glob, resolve, relative_to) over os and posixpath."""
 
 import os
 import posixpath
-import fnmatch as _fnmatch
 
 __all__ = ["PurePath", "PurePosixPath", "Path", "PosixPath"]
 
@@ -222,7 +221,8 @@ class PurePath:
         elif len(pat_parts) > len(parts):
             return False
         for part, pat in zip(reversed(parts), reversed(pat_parts)):
-            if not _fnmatch.fnmatchcase(part, pat):
+            import fnmatch
+            if not fnmatch.fnmatchcase(part, pat):
                 return False
         return True
 
@@ -350,10 +350,11 @@ class Path(PurePath):
             return
         if not base.is_dir():
             return
+        import fnmatch
         for name in sorted(os.listdir(base._str)):
             if name.startswith(".") and not head.startswith("."):
                 continue
-            if _fnmatch.fnmatchcase(name, head):
+            if fnmatch.fnmatchcase(name, head):
                 child = base / name
                 if rest and not child.is_dir():
                     continue
