@@ -60,6 +60,7 @@ constexpr UnaryEntry kUnary[] = {
     {"sqrt", [](double x) { return std::sqrt(x); }, false},
     {"exp", [](double x) { return std::exp(x); }, true},
     {"expm1", [](double x) { return std::expm1(x); }, true},
+    {"log1p", [](double x) { return std::log1p(x); }, false},
     {"sin", [](double x) { return std::sin(x); }, false},
     {"cos", [](double x) { return std::cos(x); }, false},
     {"tan", [](double x) { return std::tan(x); }, false},

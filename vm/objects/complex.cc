@@ -251,8 +251,11 @@ Value ComplexConstruct(Runtime& rt, Type*, Args args, const KwArgs& kw) {
     }
   }
   if (!has_imag && IsComplex(rt, a[0])) return a[0];
-  // complex(a, b) is a + b*1j with both parts possibly complex.
-  return NewComplex(rt, rr - ii, ri + ir);
+  // complex(a, b) is a + b*1j; only a complex part's cross term is added, so that
+  // complex(1.0, -0.0) keeps its negative zero.
+  double real = has_imag && IsComplex(rt, a[1]) ? rr - ii : rr;
+  double imag = IsComplex(rt, a[0]) ? ri + ir : ir;
+  return NewComplex(rt, real, imag);
 }
 
 Value ComplexFormat(Runtime& rt, const Value& v, absl::string_view spec) {

@@ -11,3 +11,4 @@ for bad in (lambda: 1j < 2j, lambda: 1j // 2, lambda: 1 / 0j, lambda: 0j ** -1, 
         bad()
     except Exception as e:
         print(type(e).__name__, e)
+print(complex(1.0, -0.0), complex(-0.0, 0.0), complex(2, 1j), complex(1j, 2), complex(imag=-0.0))
