@@ -13,6 +13,12 @@ using graph::Node;
 using graph::NodeKind;
 
 bool WritesAnArgument(const Node& n) {
+  // batch_norm writes its running statistics only when training: in eval mode (a
+  // constant training=False) it writes nothing.
+  if (n.op->full_name() == "batch_norm" && n.args.size() > 5 && n.args[5].is_constant() &&
+      n.args[5].constant().is_bool() && !n.args[5].constant().to_bool()) {
+    return false;
+  }
   const auto& args = n.op->schema.arguments;
   return std::any_of(args.begin(), args.end(), [](const auto& a) { return a.is_write; });
 }

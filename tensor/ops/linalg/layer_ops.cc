@@ -64,8 +64,7 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
       },
       fn_only));
   // Inference-mode batch norm without the in-place arguments (PyTorch 2.x's op of this
-  // name), which F.batch_norm uses in eval mode: a graph that writes no argument keeps
-  // the oneDNN backend's constant folding. The second and third results are empty, as
+  // name, for torch.ops.aten callers). The second and third results are empty, as
   // upstream's are without training.
   {
     OpFn fn = [](const OpArgs& a) -> absl::StatusOr<Value> {

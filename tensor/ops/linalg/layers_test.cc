@@ -153,7 +153,7 @@ TEST(LayerOpsTest, RegisteredUnderATenNames) {
   ASSERT_NE(bn, nullptr);
   EXPECT_TRUE(bn->schema.arguments[3].is_write);
   EXPECT_TRUE(bn->schema.arguments[4].is_write);
-  // Its inference twin writes nothing, so graphs using it keep constant folding.
+  // Its inference twin (PyTorch 2.x's op) writes nothing.
   const OpDef* eval = r.Find("_native_batch_norm_legit_no_training");
   ASSERT_NE(eval, nullptr);
   for (const Argument& a : eval->schema.arguments) EXPECT_FALSE(a.is_write) << a.name;

@@ -477,22 +477,11 @@ def _verify_spatial_size(size):
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-5):
-    # torch.batch_norm updates running_mean/running_var in place when training. With
-    # running statistics in eval mode, the op that writes nothing computes the same
-    # values (so compiled graphs keep constant folding of parameters).
+    # torch.batch_norm updates running_mean/running_var in place when training.
     if training:
         _verify_batch_size(input.size())
-    elif (_aten_batch_norm_no_training is not None and running_mean is not None and
-          running_var is not None and input.dim() >= 2):
-        return _aten_batch_norm_no_training(input, weight, bias, running_mean, running_var,
-                                            momentum, eps)[0]
     return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum,
                             eps, False)
-
-
-# (PyTorch 1.13, which validate_against_torch.py runs this file on, lacks the op.)
-_aten_batch_norm_no_training = getattr(torch.ops.aten, "_native_batch_norm_legit_no_training",
-                                       None)
 
 
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
