@@ -13,6 +13,7 @@ bool InitReModule(Interpreter& in, const Value& module);
 bool InitRandomModule(Interpreter& in, const Value& module);
 bool InitJsonModule(Interpreter& in, const Value& module);
 bool InitOsModule(Interpreter& in, const Value& module);
+bool InitWeakrefModule(Interpreter& in, const Value& module);
 
 }  // namespace wick::vm
 

@@ -98,6 +98,7 @@ void RegisterStdlib() {
   Interpreter::RegisterNativeModule("_wick_random", &InitRandomModule);
   Interpreter::RegisterNativeModule("_wick_json", &InitJsonModule);
   Interpreter::RegisterNativeModule("_wick_os", &InitOsModule);
+  Interpreter::RegisterNativeModule("_wick_weakref", &InitWeakrefModule);
   for (const StdlibModule& m : StdlibModules()) {
     Interpreter::RegisterPythonModule(m.name, m.source);
   }
