@@ -47,21 +47,27 @@ T& At(const Tensor& t, int64_t i) {
   return t.data<T>()[i * t.stride(0)];
 }
 
+// `strided`: the input was not contiguous. ATen then takes its TensorIterator path: the
+// variance sum stays in double, the running statistics are updated in double, and the
+// output is ((x - mean) * invstd) * w + b without fused multiply-adds. `x` is always the
+// contiguous copy. One difference remains: ATen takes that path's mean from at::mean,
+// whose float summation order is the reduction kernels' (a package this one does not
+// depend on); here it is the double sum, so strided inputs can differ in the last bit.
 template <typename T>
 void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, const Tensor& bias,
                      const Tensor& running_mean, const Tensor& running_var, bool training,
-                     double momentum, double eps) {
+                     double momentum, double eps, bool strided) {
   const int64_t n_batch = x.size(0), channels = x.size(1);
   const int64_t image = x.numel() / n_batch / channels;
   const int64_t n = x.numel() / channels;
   const T* xd = x.data<T>();
   T* yd = out.data<T>();
-  std::vector<T> alpha(channels), beta(channels);
+  std::vector<T> alpha(channels), beta(channels), means(channels), invstds(channels);
   for (int64_t c = 0; c < channels; ++c) {
     T mean, invstd;
     if (training) {
       double var_sum_acc = 0;
-      if (image == 1) {
+      if (image == 1 && !strided) {
         // (N, C) input: ATen sums rows into a float buffer (its channels-last path), then
         // converts; the deviations use the float mean.
         T sum = 0;
@@ -84,10 +90,30 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
         for (int64_t b = 0; b < n_batch; ++b) {
           const T* p = xd + (b * channels + c) * image;
           for (int64_t i = 0; i < image; ++i) {
-            const T d = p[i] - mean;
-            var_sum_acc += d * d;
+            if (strided) {  // ATen's strided path subtracts the mean in double
+              const double d = static_cast<double>(p[i]) - static_cast<double>(mean);
+              var_sum_acc += d * d;
+            } else {
+              const T d = p[i] - mean;
+              var_sum_acc += d * d;
+            }
           }
         }
+      }
+      if (strided) {
+        const double var = var_sum_acc / n;
+        invstd = static_cast<T>((var != 0 || eps != 0) ? 1.0 / std::sqrt(var + eps) : 0.0);
+        if (running_mean.defined()) {
+          T& rm = At<T>(running_mean, c);
+          rm = static_cast<T>(momentum * mean + (1 - momentum) * rm);
+        }
+        if (running_var.defined()) {
+          T& rv = At<T>(running_var, c);
+          rv = static_cast<T>(momentum * (var_sum_acc / (n - 1)) + (1 - momentum) * rv);
+        }
+        means[c] = mean;
+        invstds[c] = invstd;
+        continue;
       }
       const T var_sum = static_cast<T>(var_sum_acc);
       const double var = static_cast<T>(var_sum / n);
@@ -105,6 +131,11 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
     } else {
       mean = At<T>(running_mean, c);
       invstd = 1 / std::sqrt(At<T>(running_var, c) + static_cast<T>(eps));
+      if (strided) {
+        means[c] = mean;
+        invstds[c] = invstd;
+        continue;
+      }
     }
     const T w = weight.defined() ? At<T>(weight, c) : T(1);
     const T b = bias.defined() ? At<T>(bias, c) : T(0);
@@ -118,7 +149,14 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
                   const T a = alpha[c], bb = beta[c];
                   const T* p = xd + r * image;
                   T* q = yd + r * image;
-                  for (int64_t i = 0; i < image; ++i) q[i] = std::fma(p[i], a, bb);
+                  if (!strided) {
+                    for (int64_t i = 0; i < image; ++i) q[i] = std::fma(p[i], a, bb);
+                    continue;
+                  }
+                  const T m = means[c], is = invstds[c];
+                  const T w = weight.defined() ? At<T>(weight, c) : T(1);
+                  const T b = bias.defined() ? At<T>(bias, c) : T(0);
+                  for (int64_t i = 0; i < image; ++i) q[i] = ((p[i] - m) * is) * w + b;
                 }
               });
 }
@@ -159,10 +197,10 @@ absl::StatusOr<Tensor> BatchNorm(const Tensor& input, const Tensor& weight, cons
   ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
   if (input.dtype() == DType::kFloat32) {
     BatchNormKernel<float>(x, out, weight, bias, running_mean, running_var, training, momentum,
-                           eps);
+                           eps, !input.is_contiguous());
   } else {
     BatchNormKernel<double>(x, out, weight, bias, running_mean, running_var, training, momentum,
-                            eps);
+                            eps, !input.is_contiguous());
   }
   if (training) {
     if (running_mean.defined()) running_mean.bump_version();
