@@ -44,6 +44,8 @@ print(F.interpolate(e, size=(3, 3), mode="nearest-exact"))
 print(F.interpolate(e, scale_factor=1.7, mode="nearest-exact"))
 print(F.interpolate(s, size=7, mode="nearest-exact"), F.interpolate(v, scale_factor=1.5, mode="nearest-exact").shape)
 
+print(F.interpolate(r, size=(2, 3), mode="area")[1])
+print(F.interpolate(r, scale_factor=0.5, mode="area")[0, 0], F.interpolate(s, size=3, mode="area"))
 for m in [nn.Upsample(scale_factor=2), nn.Upsample(size=(3, 4), mode="bilinear", align_corners=True),
           nn.Upsample(scale_factor=(2, 3)), nn.UpsamplingNearest2d(scale_factor=2),
           nn.UpsamplingBilinear2d(size=5), nn.Upsample(scale_factor=2.0, mode="bicubic")]:

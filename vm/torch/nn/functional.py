@@ -651,12 +651,12 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         if mode == "nearest" or mode == "nearest-exact":
             return op(input, output_size, scale_factors)
         return op(input, output_size, align_corners, scale_factors)
-    if mode == "area" and 3 <= input.dim() <= 5:
-        pool = globals().get("adaptive_avg_pool{}d".format(input.dim() - 2))
-        if pool is None:
-            raise NotImplementedError(
-                "wick's F.interpolate has no mode='area' for {}D input".format(input.dim()))
-        return pool(input, output_size)
+    if mode == "area" and input.dim() == 3:
+        return adaptive_avg_pool1d(input, output_size)
+    if mode == "area" and input.dim() == 4:
+        return adaptive_avg_pool2d(input, output_size)
+    if mode == "area" and input.dim() == 5:
+        raise NotImplementedError("wick's F.interpolate has no mode='area' for 5D input")
     if mode in _needs_dims and 3 <= input.dim() <= 5:
         raise NotImplementedError("Got {}D input, but {} mode needs {}D input".format(
             input.dim(), mode, _needs_dims[mode]))
