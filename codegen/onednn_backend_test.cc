@@ -800,6 +800,31 @@ TEST(OneDnnBackendTest, ParameterOnlyNodesAreFoldedUntilAParameterChanges) {
   both.Check({x, w, s}, "another w");
 }
 
+// batch_norm declares in-place writes of its running statistics, but with a constant
+// training=False it writes nothing: the graph keeps folding; in training it does not.
+TEST(OneDnnBackendTest, EvalBatchNormKeepsFoldingTrainingBatchNormStopsIt) {
+  const std::string head =
+      "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8][8, 1]cpu\n"
+      "  %w = placeholder L_self_parameters_w_ \"L['self']._parameters['w']\" : "
+      "f32[8, 8][8, 1]cpu\n"
+      "  %rm = placeholder L_self_buffers_rm_ \"L['self']._buffers['rm']\" : f32[8][1]cpu\n"
+      "  %rv = placeholder L_self_buffers_rv_ \"L['self']._buffers['rv']\" : f32[8][1]cpu\n"
+      "  %t = t(%w)\n"
+      "  %e = exp(%t)\n"
+      "  %mm = mm(%x, %e)\n";
+  graph::Graph eval = ParseGraph(
+      head + "  %bn = batch_norm(%mm, None, None, %rm, %rv, False, 0.1, 1e-05, False)\n"
+             "  return %bn\n");
+  EXPECT_THAT(Lowering(eval), HasSubstr("fold %t = t"));
+  Tensor rv = Random({8}, 94, 0.5f);
+  for (int64_t i = 0; i < rv.numel(); ++i) rv.data<float>()[i] += 1.5f;  // variances > 0
+  ExpectMatchesEager(eval, {Random({4, 8}, 91), Random({8, 8}, 92), Random({8}, 93), rv});
+  graph::Graph train = ParseGraph(
+      head + "  %bn = batch_norm(%mm, None, None, %rm, %rv, True, 0.1, 1e-05, False)\n"
+             "  return %bn\n");
+  EXPECT_THAT(Lowering(train), Not(HasSubstr("fold %t")));
+}
+
 TEST(OneDnnBackendTest, FoldedNodesReadOnlyFoldedValues) {
   // %e is parameter-only but returned, so it runs every call; %n reads it, so %n cannot be
   // computed once ahead of the steps either (a fuzzer found %n folded, reading nothing).
