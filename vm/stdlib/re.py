@@ -113,10 +113,10 @@ class Pattern:
 
     def _run(self, string, pos, endpos, mode):
         _check_string(string)
-        spans = _wick_re.match(self._regex, string, pos, endpos, mode)
-        if spans is None:
+        r = _wick_re.match(self._regex, string, pos, endpos, mode)
+        if r is None:
             return None
-        return Match(self, string, spans, pos, endpos)
+        return Match(self, string, r[0], r[1], pos, endpos)
 
     def match(self, string, pos=0, endpos=_MAXSIZE):
         return self._run(string, pos, endpos, 1)
@@ -127,61 +127,38 @@ class Pattern:
     def search(self, string, pos=0, endpos=_MAXSIZE):
         return self._run(string, pos, endpos, 0)
 
-    def _spans(self, string, pos=0, endpos=_MAXSIZE):
-        # Successive non-overlapping matches as span tuples, with CPython 3.7+'s rule
-        # for empty matches: one may follow a non-empty match directly, but never a
-        # second one at the position where an empty match ended.
+    def _scan(self, string, pos, endpos, limit, want):
+        # ([(spans, group strings, text before the match), ...], text after the last);
+        # want: 1 spans, 2 strings, 4 gaps (the others are None).
         _check_string(string)
-        n = len(string)
-        if endpos > n:
-            endpos = n
-        if pos < 0:
-            pos = 0
-        must_advance = False
-        while pos <= endpos:
-            spans = _wick_re.match(self._regex, string, pos, endpos, 0)
-            if spans is None:
-                return
-            if must_advance and spans[0] == pos and spans[1] == pos:
-                if pos >= endpos:
-                    return
-                spans = _wick_re.match(self._regex, string, pos + 1, endpos, 0)
-                if spans is None:
-                    return
-            yield spans
-            must_advance = spans[0] == spans[1]
-            pos = spans[1]
+        return _wick_re.scan(self._regex, string, pos, endpos, limit, want)
 
     def finditer(self, string, pos=0, endpos=_MAXSIZE):
-        for spans in self._spans(string, pos, endpos):
-            yield Match(self, string, spans, pos, endpos)
+        for spans, groups, gap in self._scan(string, pos, endpos, 0, 3)[0]:
+            yield Match(self, string, spans, groups, pos, endpos)
 
     def findall(self, string, pos=0, endpos=_MAXSIZE):
         out = []
         g = self.groups
-        for spans in self._spans(string, pos, endpos):
+        for spans, groups, gap in self._scan(string, pos, endpos, 0, 2)[0]:
             if g == 0:
-                out.append(string[spans[0]:spans[1]])
+                out.append(groups[0])
             elif g == 1:
-                out.append(_slice(string, spans, 1, ""))
+                out.append("" if groups[1] is None else groups[1])
             else:
-                out.append(tuple([_slice(string, spans, i, "") for i in range(1, g + 1)]))
+                out.append(tuple(["" if x is None else x for x in groups[1:]]))
         return out
 
     def split(self, string, maxsplit=0):
+        if maxsplit < 0:
+            _check_string(string)
+            return [string]
+        matches, tail = self._scan(string, 0, _MAXSIZE, maxsplit, 6)
         out = []
-        last = 0
-        done = 0
-        g = self.groups
-        for spans in self._spans(string):
-            if maxsplit > 0 and done >= maxsplit:
-                break
-            out.append(string[last:spans[0]])
-            for i in range(1, g + 1):
-                out.append(_slice(string, spans, i, None))
-            last = spans[1]
-            done += 1
-        out.append(string[last:])
+        for spans, groups, gap in matches:
+            out.append(gap)
+            out.extend(groups[1:])
+        out.append(tail)
         return out
 
     def subn(self, repl, string, count=0):
@@ -191,33 +168,24 @@ class Pattern:
             if not isinstance(repl, str):
                 raise TypeError("expected str instance, %s found" % type(repl).__name__)
             expand = _compile_template(self, repl)
+        if count < 0:
+            _check_string(string)
+            return string, 0
+        matches, tail = self._scan(string, 0, _MAXSIZE, count, 6 if expand is not None else 7)
         pieces = []
-        last = 0
-        n = 0
-        for spans in self._spans(string):
-            if count > 0 and n >= count:
-                break
-            pieces.append(string[last:spans[0]])
+        for spans, groups, gap in matches:
+            pieces.append(gap)
             if expand is None:
-                piece = repl(Match(self, string, spans, 0, _MAXSIZE))
+                piece = repl(Match(self, string, spans, groups, 0, _MAXSIZE))
                 if piece is not None:
                     pieces.append(piece)
             else:
-                pieces.append(_expand(expand, string, spans))
-            last = spans[1]
-            n += 1
-        pieces.append(string[last:])
-        return "".join(pieces), n
+                pieces.append(_expand(expand, groups))
+        pieces.append(tail)
+        return "".join(pieces), len(matches)
 
     def sub(self, repl, string, count=0):
         return self.subn(repl, string, count)[0]
-
-
-def _slice(string, spans, i, default):
-    s = spans[2 * i]
-    if s < 0:
-        return default
-    return string[s:spans[2 * i + 1]]
 
 
 _TEMPLATE_ESCAPES = {
@@ -308,13 +276,13 @@ def _compile_template(pattern, repl):
     return out
 
 
-def _expand(template, string, spans):
+def _expand(template, groups):
     parts = []
     for item in template:
         if isinstance(item, int):
-            s = spans[2 * item]
-            if s >= 0:
-                parts.append(string[s:spans[2 * item + 1]])
+            g = groups[item]
+            if g is not None:
+                parts.append(g)
         else:
             parts.append(item)
     return "".join(parts)
@@ -323,11 +291,12 @@ def _expand(template, string, spans):
 class Match:
     """The result of a successful match."""
 
-    def __init__(self, pattern, string, spans, pos, endpos):
+    def __init__(self, pattern, string, spans, groups, pos, endpos):
         n = len(string)
         self.re = pattern
         self.string = string
         self._spans = spans
+        self._groups = groups
         self.pos = min(max(pos, 0), n)
         self.endpos = min(max(endpos, 0), n)
 
@@ -342,11 +311,7 @@ class Match:
         raise IndexError("no such group")
 
     def _group(self, g):
-        i = self._index(g)
-        s = self._spans[2 * i]
-        if s < 0:
-            return None
-        return self.string[s:self._spans[2 * i + 1]]
+        return self._groups[self._index(g)]
 
     def group(self, *groups):
         if not groups:
@@ -408,7 +373,7 @@ class Match:
         return self.re._names.get(i)
 
     def expand(self, template):
-        return _expand(_compile_template(self.re, template), self.string, self._spans)
+        return _expand(_compile_template(self.re, template), self._groups)
 
     def __repr__(self):
         return "<re.Match object; span=(%d, %d), match=%s>" % (
