@@ -1,6 +1,7 @@
 # torch.compile over the normalization and resampling layers gives the eager results, in
 # training mode too: BatchNorm's running statistics and num_batches_tracked are updated
-# by the compiled code exactly as eager code updates them.
+# by the compiled code exactly as eager code updates them, with no graph break (a break
+# raises under error_on_graph_break(True)).
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -45,7 +46,8 @@ compiled = torch.compile(compiled_model)
 for step in range(3):
     x = torch.randn(2, 4, 6, 6) * (step + 1)
     outs_e = eager(x)
-    outs_c = compiled(x)
+    with torch._dynamo.error_on_graph_break(True):
+        outs_c = compiled(x)
     print(step, [torch.equal(a, b) for a, b in zip(outs_e, outs_c)], outs_c[0][0, :4])
     print(compiled_model.bn.running_mean, compiled_model.bn.running_var,
           compiled_model.bn.num_batches_tracked)
@@ -54,7 +56,8 @@ for step in range(3):
 eager.eval()
 compiled_model.eval()
 x = torch.randn(2, 4, 6, 6)
-print([torch.equal(a, b) for a, b in zip(eager(x), compiled(x))])
+with torch._dynamo.error_on_graph_break(True):
+    print([torch.equal(a, b) for a, b in zip(eager(x), compiled(x))])
 print(compiled_model.bn.num_batches_tracked)
 
 
@@ -65,5 +68,6 @@ def bn1d(x, rm, rv, w):
 
 rm, rv = torch.zeros(3), torch.ones(3)
 for i in range(2):
-    out, seen = bn1d(torch.randn(5, 3) + i, rm, rv, torch.ones(3) * 2)
+    with torch._dynamo.error_on_graph_break(True):
+        out, seen = bn1d(torch.randn(5, 3) + i, rm, rv, torch.ones(3) * 2)
     print(out[:2], seen, rm, rv)
