@@ -35,6 +35,10 @@ Value RaiseNoAttribute(Runtime& rt, const Value& obj, Str* name) {
 
 }  // namespace
 
+namespace internal {
+Dict** ObjectDictSlot(Runtime& rt, Object* o) { return InstanceDictSlot(rt, o); }
+}  // namespace internal
+
 Value GenericGetAttr(Runtime& rt, const Value& obj, Str* name) {
   Type* t = rt.TypeOf(obj);
   if (name == rt.names().class_) return Value::Borrow(t);
@@ -52,7 +56,7 @@ Value GenericGetAttr(Runtime& rt, const Value& obj, Str* name) {
       if (*slot != nullptr) {
         if (const Value* v = (*slot)->GetStr(name)) return *v;
       }
-      if (name == rt.names().dict) {
+      if (name == rt.names().dict && !t->slots_only()) {
         if (*slot == nullptr) *slot = rt.Alloc<Dict>(rt.types().dict);
         return Value::Borrow(*slot);
       }
@@ -75,6 +79,10 @@ bool GenericSetAttr(Runtime& rt, const Value& obj, Str* name, const Value* v) {
     if (ds.descr_set != nullptr) return ds.descr_set(rt, descr, obj, v);
   }
   Dict** slot = obj.is_object() ? InstanceDictSlot(rt, obj.object()) : nullptr;
+  if (slot != nullptr && t->slots_only()) {
+    RaiseNoAttribute(rt, obj, name);  // __slots__ classes take no other attributes
+    return false;
+  }
   if (slot == nullptr) {
     if (found != nullptr) {
       rt.Raise(rt.exc().attribute_error,

@@ -134,6 +134,9 @@ class Type : public Object {
   // Replaces bases and MRO (a class statement's; computed by Runtime::NewClass). Takes
   // a reference to each base; mro[0] must be this type.
   void SetBases(std::vector<Type*> bases, std::vector<Type*> mro);
+  // The types that list this one among their bases, oldest first (borrowed: each
+  // removes itself when it dies). type.__subclasses__().
+  absl::Span<Type* const> subclasses() const { return subclasses_; }
   Dict* dict() const { return dict_; }
   Layout layout() const { return layout_; }
   TypeSlots& slots() { return slots_; }
@@ -152,6 +155,10 @@ class Type : public Object {
   // A non-empty __abstractmethods__ was set on this class: object.__new__ refuses it.
   bool is_abstract() const { return is_abstract_; }
   void set_abstract(bool b) { is_abstract_ = b; }
+  // Every class along the MRO declares __slots__ (without "__dict__"): instances take
+  // no attributes beyond the slots and have no __dict__.
+  bool slots_only() const { return slots_only_; }
+  void set_slots_only(bool b) { slots_only_ = b; }
 
   // issubclass(this, other) along the MRO (no metaclass hooks).
   bool IsSubtypeOf(const Type* other) const {
@@ -175,12 +182,16 @@ class Type : public Object {
   Type* base_;  // owned reference; null only for `object`
   std::vector<Type*> bases_;  // owned references
   std::vector<Type*> mro_;    // borrowed; mro_[0] == this
+  std::vector<Type*> subclasses_;  // borrowed
+  void LinkBases();
+  void UnlinkBases();
   Dict* dict_;  // owned reference
   Layout layout_;
   bool is_heap_ = false;
   bool is_base_type_ = true;
   bool is_method_descriptor_ = false;
   bool is_abstract_ = false;
+  bool slots_only_ = false;
   TypeSlots slots_;
 };
 

@@ -100,12 +100,25 @@ Type::Type(std::string name, Type* base, Dict* dict, Layout layout)
     bases_.push_back(base_);
     mro_.insert(mro_.end(), base_->mro_.begin(), base_->mro_.end());
   }
+  LinkBases();
   if (dict_ != nullptr) dict_->set_type_dict();
+}
+
+void Type::LinkBases() {
+  for (Type* b : bases_) b->subclasses_.push_back(this);
+}
+
+void Type::UnlinkBases() {
+  for (Type* b : bases_) {
+    auto& subs = b->subclasses_;
+    subs.erase(std::remove(subs.begin(), subs.end(), this), subs.end());
+  }
 }
 
 Type::~Type() {
   // A later type may reuse this address: drop cache entries keyed on it.
   InvalidateLookupCache();
+  UnlinkBases();
   if (dict_ != nullptr) dict_->DecRef();
   if (base_ != nullptr) base_->DecRef();
   for (Type* b : bases_) b->DecRef();
@@ -115,6 +128,7 @@ void Type::ClearRefs() {
   InvalidateLookupCache();
   Dict* d = std::exchange(dict_, nullptr);
   Type* b = std::exchange(base_, nullptr);
+  UnlinkBases();
   std::vector<Type*> bases = std::exchange(bases_, {});
   mro_.assign(1, this);
   if (d != nullptr) d->DecRef();
@@ -125,7 +139,9 @@ void Type::ClearRefs() {
 void Type::SetBases(std::vector<Type*> bases, std::vector<Type*> mro) {
   InvalidateLookupCache();
   for (Type* b : bases) b->IncRef();
+  UnlinkBases();
   std::vector<Type*> old = std::exchange(bases_, std::move(bases));
+  LinkBases();
   mro_ = std::move(mro);
   for (Type* b : old) b->DecRef();
 }
@@ -271,6 +287,7 @@ void Runtime::InitTypes() {
   types_.set = make("set", object, Layout::kSet);
   types_.frozenset = make("frozenset", object, Layout::kSet);
   types_.complex = make("complex", object, Layout::kOther);
+  types_.member_descriptor = make("member_descriptor", object, Layout::kOther);
   types_.range = make("range", object, Layout::kRange);
   types_.slice = make("slice", object, Layout::kSlice);
   types_.cell = make("cell", object, Layout::kOther);
@@ -322,7 +339,7 @@ void Runtime::InitTypes() {
   // build exact-type objects); object, exceptions, list, tuple and dict are
   // (vm/objects/subclass.h).
   for (Type* t : {types_.int_, types_.float_, types_.str, types_.set, types_.frozenset,
-                  types_.complex,
+                  types_.complex, types_.member_descriptor,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,

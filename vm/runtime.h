@@ -82,7 +82,7 @@ class Runtime {
   struct Types {
     Type* object; Type* type; Type* none; Type* bool_; Type* int_; Type* float_;
     Type* str; Type* tuple; Type* list; Type* dict; Type* set; Type* frozenset; Type* range;
-    Type* complex;
+    Type* complex; Type* member_descriptor;
     Type* slice; Type* cell; Type* module; Type* builtin_function;
     Type* bound_method; Type* not_implemented; Type* ellipsis;
     Type* dict_keys; Type* dict_values; Type* dict_items;

@@ -141,7 +141,21 @@ bool SetNames(Runtime& rt, Type* t) {
   }
   for (const auto& [key, value] : named) {
     Value r = CallMethod(rt, value, "__set_name__", {Value::Borrow(t), key});
-    if (r.is_raised()) return false;
+    if (!r.is_raised()) continue;
+    // 3.11 reports the failure as a RuntimeError caused by the original exception.
+    Value cause = rt.FetchException();
+    std::string key_repr;
+    if (!ReprString(rt, key, &key_repr)) return false;
+    Value exc = rt.NewException(
+        rt.exc().runtime_error,
+        {rt.NewStr(absl::StrCat("Error calling __set_name__ on '", rt.TypeOf(value)->name(),
+                                "' instance ", key_repr, " in '", t->name(), "'"))});
+    ExceptionObject* x = exc.as<ExceptionObject>();
+    x->cause = cause;
+    x->context = cause;
+    x->suppress_context = true;
+    rt.RaiseValue(std::move(exc));
+    return false;
   }
   return true;
 }
@@ -253,6 +267,42 @@ Type* Runtime::NewClass(absl::string_view name, absl::Span<Type* const> bases, D
     if (wrapped.is_raised()) return nullptr;
     ns->SetStr(*this, Intern(dunder), std::move(wrapped));
   }
+  // __slots__: a member descriptor per name; without "__dict__" among them (and no
+  // base with an instance dict) instances take no other attributes.
+  std::vector<std::string> slot_names;
+  bool slots_only = false;
+  if (const Value* slots = ns->GetStr("__slots__")) {
+    std::vector<Value> items;
+    if (IsStr(*slots)) {
+      items.push_back(*slots);
+    } else if (!Unpack(*this, *slots, &items)) {
+      return nullptr;
+    }
+    slots_only = true;
+    for (const Value& item : items) {
+      if (!IsStr(item)) {
+        RaiseTypeName(*this, "__slots__ items must be strings, not '", item, "'");
+        return nullptr;
+      }
+      std::string n(internal::StrView(item));
+      if (n == "__dict__") {
+        slots_only = false;
+        continue;
+      }
+      if (n == "__weakref__") continue;
+      if (ns->GetStr(n) != nullptr) {
+        Raise(exc_.value_error,
+              absl::StrCat("'", n, "' in __slots__ conflicts with class variable"));
+        return nullptr;
+      }
+      slot_names.push_back(std::move(n));
+    }
+    for (Type* b : declared) {
+      const bool base_has_dict = b->is_heap() ? !b->slots_only()
+                                              : b->layout() == Layout::kException;
+      if (base_has_dict) slots_only = false;
+    }
+  }
   // A class that defines __eq__ alone is unhashable: CPython stores __hash__ = None.
   if (ns->GetStr(names_.eq) != nullptr && ns->GetStr(names_.hash) == nullptr) {
     ns->SetStr(*this, names_.hash, Value::None());
@@ -269,6 +319,8 @@ Type* Runtime::NewClass(absl::string_view name, absl::Span<Type* const> bases, D
   if (ns->GetStr(names_.name) == nullptr) {
     ns->SetStr(*this, names_.name, NewStr(name));
   }
+  for (const std::string& n : slot_names) internal::AddMemberDescriptor(*this, t, n);
+  t->set_slots_only(slots_only);
   if (const Value* abstract = ns->GetStr("__abstractmethods__")) {
     int truth = Truthy(*this, *abstract);
     if (truth < 0) return nullptr;

@@ -68,7 +68,64 @@ Value ClassMethodRepr(Runtime& rt, const Value& v) {
                                 "' objects>"));
 }
 
+// Where a slot's value is kept: a plain instance's slot dict; instances of list, dict
+// and exception subclasses keep it in their attribute dict (a slot there shows in
+// vars(), which CPython's would not).
+Dict** SlotStorage(Runtime& rt, const Value& instance) {
+  if (!instance.is_object()) return nullptr;
+  Object* o = instance.object();
+  if (o->type()->layout() == Layout::kObject) return &static_cast<Instance*>(o)->slot_values;
+  return ObjectDictSlot(rt, o);
+}
+
+// member_descriptor (a __slots__ entry): a data descriptor over the slot storage.
+Value MemberGet(Runtime& rt, const Value& descr, const Value& instance, Type*) {
+  NativeDescriptor* d = ND(descr);
+  if (instance.is_none() && rt.TypeOf(instance) != d->owner) return descr;
+  Dict** slot = SlotStorage(rt, instance);
+  if (slot != nullptr && *slot != nullptr) {
+    if (const Value* v = (*slot)->GetStr(rt.Intern(d->name))) return *v;
+  }
+  return rt.Raise(rt.exc().attribute_error,
+                  absl::StrCat("'", rt.TypeOf(instance)->name(), "' object has no attribute '",
+                               d->name, "'"));
+}
+
+bool MemberSet(Runtime& rt, const Value& descr, const Value& instance, const Value* v) {
+  NativeDescriptor* d = ND(descr);
+  Dict** slot = SlotStorage(rt, instance);
+  if (slot == nullptr) {
+    rt.Raise(rt.exc().type_error,
+             absl::StrCat("descriptor '", d->name, "' for '", d->owner->name(),
+                          "' objects doesn't apply to a '", rt.TypeOf(instance)->name(),
+                          "' object"));
+    return false;
+  }
+  if (*slot == nullptr) *slot = rt.Alloc<Dict>(rt.types().dict);
+  Str* key = rt.Intern(d->name);
+  if (v != nullptr) return (*slot)->SetStr(rt, key, *v);
+  int removed = (*slot)->Remove(rt, Value::Borrow(key));
+  if (removed == 0) {
+    rt.Raise(rt.exc().attribute_error,
+             absl::StrCat("'", rt.TypeOf(instance)->name(), "' object has no attribute '",
+                          d->name, "'"));
+  }
+  return removed == 1;
+}
+
+Value MemberRepr(Runtime& rt, const Value& v) {
+  NativeDescriptor* d = ND(v);
+  return rt.NewStr(absl::StrCat("<member '", d->name, "' of '", d->owner->name(),
+                                "' objects>"));
+}
+
 }  // namespace
+
+void AddMemberDescriptor(Runtime& rt, Type* type, absl::string_view name) {
+  Value d = Value::Steal(rt.Alloc<NativeDescriptor>(rt.types().member_descriptor,
+                                                    std::string(name), type, nullptr, Value()));
+  type->dict()->SetStr(rt, rt.Intern(name), d);
+}
 
 void AddGetter(Runtime& rt, Type* type, absl::string_view name, GetterFn get) {
   Value d = Value::Steal(rt.Alloc<NativeDescriptor>(rt.types().getset_descriptor,
@@ -88,6 +145,10 @@ void InitDescriptorTypes(Runtime& rt) {
   g.descr_get = &GetSetGet;
   g.descr_set = &GetSetSet;
   g.repr = &GetSetRepr;
+  TypeSlots& m = rt.types().member_descriptor->slots();
+  m.descr_get = &MemberGet;
+  m.descr_set = &MemberSet;
+  m.repr = &MemberRepr;
   TypeSlots& c = rt.types().classmethod_descriptor->slots();
   c.descr_get = &ClassMethodGet;
   c.repr = &ClassMethodRepr;

@@ -59,6 +59,11 @@ const Value* UnionArgs(Runtime& rt, const Value& v);
 // method that receives the class as args[0] (`dict.fromkeys`).
 using GetterFn = Value (*)(Runtime& rt, const Value& self);
 void AddGetter(Runtime& rt, Type* type, absl::string_view name, GetterFn get);
+// A member_descriptor for the __slots__ entry `name` of a class: reads and writes the
+// attribute (Instance::slot_values, apart from __dict__), AttributeError while unset.
+void AddMemberDescriptor(Runtime& rt, Type* type, absl::string_view name);
+// The attribute dict slot of an object that has one (attribute.cc), else nullptr.
+Dict** ObjectDictSlot(Runtime& rt, Object* o);
 void AddClassMethod(Runtime& rt, Type* type, absl::string_view name, BuiltinFn fn);
 
 inline Str* AsStr(const Value& v) { return v.as<Str>(); }

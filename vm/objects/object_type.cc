@@ -21,9 +21,11 @@ void Module::ClearRefs() {
 }
 Instance::~Instance() {
   if (dict != nullptr) dict->DecRef();
+  if (slot_values != nullptr) slot_values->DecRef();
 }
 void Instance::ClearRefs() {
   if (Dict* d = std::exchange(dict, nullptr)) d->DecRef();
+  if (Dict* d = std::exchange(slot_values, nullptr)) d->DecRef();
 }
 
 namespace internal {
@@ -238,6 +240,17 @@ Value TypeMroMethod(Runtime& rt, Args args, const KwArgs& kw) {
   return rt.NewList(std::move(items));
 }
 
+Value TypeSubclassesMethod(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKwargs(rt, "__subclasses__", kw)) return Value::Raised();
+  if (args.size() != 1) {
+    return rt.Raise(rt.exc().type_error, absl::StrCat("type.__subclasses__() takes no arguments (",
+                                                      args.size() - 1, " given)"));
+  }
+  std::vector<Value> items;
+  for (Type* t : args[0].as<Type>()->subclasses()) items.push_back(Value::Borrow(t));
+  return rt.NewList(std::move(items));
+}
+
 // type.__setattr__ / __delattr__, for metaclasses that override them.
 Value TypeSetAttrMethod(Runtime& rt, Args args, const KwArgs& kw) {
   if (!NoKwargs(rt, "__setattr__", kw)) return Value::Raised();
@@ -413,6 +426,7 @@ void InitObjectType(Runtime& rt) {
   rt.AddMethod(t.type, "__init__", &TypeInitMethod);
   rt.AddMethod(t.type, "__call__", &TypeCallMethod);
   rt.AddMethod(t.type, "mro", &TypeMroMethod);
+  rt.AddMethod(t.type, "__subclasses__", &TypeSubclassesMethod);
   rt.AddMethod(t.type, "__setattr__", &TypeSetAttrMethod);
   rt.AddMethod(t.type, "__delattr__", &TypeDelAttrMethod);
   rt.AddMethod(t.type, "__instancecheck__", &TypeInstanceCheck);

@@ -107,6 +107,9 @@ class Instance : public Object {
   ~Instance() override;
   void ClearRefs() override;
   Dict* dict = nullptr;  // owned reference, created on the first attribute store
+  // __slots__ values (member descriptors), apart from `dict` so vars() never shows
+  // them; owned, created on the first slot store.
+  Dict* slot_values = nullptr;
 };
 
 using BuiltinFn = Value (*)(Runtime& rt, Args args, const KwArgs& kwargs);

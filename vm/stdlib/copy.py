@@ -119,15 +119,31 @@ def _keep_alive(x, memo):
         memo[id(memo)] = [x]
 
 
+def _slot_state(x):
+    """The __slots__ values set on x, over its whole MRO (copyreg's _slotnames)."""
+    state = {}
+    for klass in type(x).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        for name in slots:
+            if name not in ("__dict__", "__weakref__") and hasattr(x, name):
+                state[name] = getattr(x, name)
+    return state
+
+
 def _copy_instance(x, memo):
     cls = type(x)
-    if not hasattr(x, "__dict__"):
+    has_dict = hasattr(x, "__dict__")
+    if not has_dict:
         if isinstance(x, (list, dict, tuple, set)):  # a subclass without __dict__ state
             base = list if isinstance(x, list) else dict if isinstance(x, dict) else \
                 tuple if isinstance(x, tuple) else set
             items = base(x) if memo is None else deepcopy(base(x), memo)
             return cls(items)
-        raise Error("un(%s)copyable object of type %s" % ("deep" if memo is not None else "shallow", cls))
+        if not any("__slots__" in klass.__dict__ for klass in cls.__mro__):
+            raise Error("un(%s)copyable object of type %s"
+                        % ("deep" if memo is not None else "shallow", cls))
     y = cls.__new__(cls)
     if memo is not None:
         memo[id(x)] = y
@@ -139,12 +155,15 @@ def _copy_instance(x, memo):
     elif isinstance(x, list):
         for v in x:
             list.append(y, v if memo is None else deepcopy(v, memo))
-    state = x.__dict__
-    if memo is not None:
-        state = deepcopy(state, memo)
-    setstate = getattr(y, "__setstate__", None)
-    if setstate is not None and getattr(cls, "__setstate__", None) is not None:
-        setstate(state)
-    else:
-        y.__dict__.update(state)
+    if has_dict:
+        state = x.__dict__
+        if memo is not None:
+            state = deepcopy(state, memo)
+        setstate = getattr(y, "__setstate__", None)
+        if setstate is not None and getattr(cls, "__setstate__", None) is not None:
+            setstate(state)
+        else:
+            y.__dict__.update(state)
+    for name, value in _slot_state(x).items():
+        setattr(y, name, value if memo is None else deepcopy(value, memo))
     return y
