@@ -50,6 +50,9 @@ class Function : public Object {
   Dict* dict = nullptr;  // owned; function attributes (functools.wraps sets some)
 
   CodeObject* code_object() const { return code.as<CodeObject>(); }
+  const Value* PlainAttr(std::string_view attr) const override {
+    return attr == "__globals__" ? &globals : nullptr;
+  }
 };
 
 // A live frame, as the interpreter runs it. Hooks and builtins that need the caller's

@@ -15,6 +15,7 @@
 #define WICK_VM_VALUE_H_
 
 #include <cstdint>
+#include <string_view>
 #include <utility>
 
 namespace wick::vm {
@@ -55,6 +56,10 @@ class Object : public ObjectLink {
   // false. Never called at Runtime teardown.
   virtual bool NeedsFinalize() const { return false; }
   virtual void Finalize() {}
+  // An attribute stored in the object that can be read without running code (a
+  // function's __globals__, a staticmethod's __func__), borrowed; nullptr otherwise.
+  // Guards resolve sources through these (guards::Resolve).
+  virtual const class Value* PlainAttr(std::string_view name) const { return nullptr; }
 
  private:
   friend class Runtime;

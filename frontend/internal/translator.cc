@@ -357,6 +357,15 @@ absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
       }
       const vm::Value* v = globals_->GetStr(name);
       guards::SourcePtr source = frame_globals_ ? guards::Source::Global(name) : nullptr;
+      if (!frame_globals_ && function != nullptr) {
+        // Another module's global, reached through the inlined function that reads it
+        // (upstream names it through a module import instead): guarded like the frame's.
+        const VarPtr& fn = function->kind == VarKind::kBoundMethod ? function->func : function;
+        if (fn != nullptr && fn->source != nullptr && fn->value.is_object() &&
+            st_.rt.TypeOf(fn->value) == st_.rt.types().function) {
+          source = guards::Source::StrItem(guards::Source::Attr(fn->source, "__globals__"), name);
+        }
+      }
       if (v == nullptr) {
         v = st_.builtins->GetStr(name);
         source = nullptr;  // builtins are not guarded (shadowing them is not supported)

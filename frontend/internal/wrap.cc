@@ -2,6 +2,7 @@
 // the trace depends on; attribute reads and writes on trackers.
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
@@ -166,6 +167,15 @@ absl::StatusOr<VarPtr> WrapTensor(Translator& tx, const vm::Value& v, const tens
   return var;
 }
 
+// The field names of a namedtuple class (collections.namedtuple, typing.NamedTuple): a
+// heap subclass of tuple whose `_fields` is a tuple; nullptr for anything else.
+const vm::Tuple* NamedTupleFields(vm::Runtime& rt, vm::Type* t) {
+  if (!t->is_heap() || t->layout() != vm::Layout::kTuple) return nullptr;
+  const vm::Value* f = t->Lookup("_fields");
+  if (f == nullptr || !rt.IsTuple(*f)) return nullptr;
+  return f->as<vm::Tuple>();
+}
+
 absl::StatusOr<VarPtr> WrapSequence(Translator& tx, const vm::Value& v, VarKind kind,
                                     const std::vector<vm::Value>& items,
                                     const SourcePtr& source) {
@@ -325,9 +335,11 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     var = MakeVar(VarKind::kSize);
     for (const vm::Value& x : v.as<vm::Tuple>()->items) var->items.push_back(MakeConstant(x));
     AddGuard(tx, GuardKind::kEqualsMatch, source, v);
-  } else if (rt.IsTuple(v) || vm::ReturnTypeFields(rt, rt.TypeOf(v)) != nullptr) {
+  } else if (rt.IsTuple(v) || vm::ReturnTypeFields(rt, rt.TypeOf(v)) != nullptr ||
+             NamedTupleFields(rt, rt.TypeOf(v)) != nullptr) {
     ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kTuple, v.as<vm::Tuple>()->items, source));
-    // A torch.return_types tuple keeps its type (field reads); TYPE_MATCH guards it.
+    // A torch.return_types tuple or a namedtuple keeps its type (field reads, methods);
+    // TYPE_MATCH guards it (as upstream's NamedTupleVariable).
     if (!rt.IsTuple(v)) var->tuple_type = vm::Value::Borrow(rt.TypeOf(v));
   } else if (rt.IsList(v)) {
     ASSIGN_OR_RETURN(var, WrapSequence(tx, v, VarKind::kList, v.as<vm::List>()->items, source));
@@ -414,11 +426,22 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
   return var;
 }
 
+// A class of torch's own Python modules (torch.autograd.Function, its FunctionCtx):
+// read without guards, as upstream does not guard torch.* attributes.
+bool IsTorchLibraryClass(vm::Runtime& rt, vm::Type* cls) {
+  const vm::Value* mod = cls->dict()->GetStr(rt.names().module);
+  if (mod == nullptr || !rt.IsStr(*mod)) return false;
+  absl::string_view m = mod->as<vm::Str>()->view();
+  return m == "torch" || absl::StartsWith(m, "torch.");
+}
+
 absl::StatusOr<VarPtr> WrapClassAttr(Translator& tx, const vm::Value& a,
                                      const SourcePtr& cls_source, const vm::Value& cls,
                                      const std::string& name) {
   if (cls_source == nullptr) {
-    if (!cls.as<vm::Type>()->is_heap()) return Wrap(tx, a, nullptr);
+    if (!cls.as<vm::Type>()->is_heap() || IsTorchLibraryClass(tx.state().rt, cls.as<vm::Type>())) {
+      return Wrap(tx, a, nullptr);
+    }
     return tx.Break("Unsupported: class attribute without a source",
                     absl::StrCat(cls.as<vm::Type>()->name(), ".", name),
                     "Dynamo in wick cannot guard on the class this attribute is read from "
@@ -532,10 +555,33 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
     }
     case VarKind::kTuple:
       if (obj->tuple_type.is_object()) {  // torch.return_types: a field by name
-        const std::vector<std::string>* fields =
-            vm::ReturnTypeFields(rt, obj->tuple_type.as<vm::Type>());
+        vm::Type* tt = obj->tuple_type.as<vm::Type>();
+        const std::vector<std::string>* fields = vm::ReturnTypeFields(rt, tt);
         for (size_t i = 0; fields != nullptr && i < fields->size() && i < obj->items.size(); ++i) {
           if ((*fields)[i] == name) return obj->items[i];
+        }
+        if (const vm::Tuple* nt = NamedTupleFields(rt, tt)) {
+          // A namedtuple: a field (the class's property for it) is its item; a method
+          // of the class is a user function, inlined with the tuple as self.
+          const vm::Value* cls_attr = tt->Lookup(name);
+          for (size_t i = 0; i < nt->items.size() && i < obj->items.size(); ++i) {
+            if (rt.IsStr(nt->items[i]) && nt->items[i].as<vm::Str>()->view() == name &&
+                cls_attr != nullptr && rt.TypeOf(*cls_attr) == rt.types().property) {
+              return obj->items[i];
+            }
+          }
+          if (cls_attr != nullptr && rt.TypeOf(*cls_attr) == rt.types().function) {
+            VarPtr m = MakeVar(VarKind::kBoundMethod);
+            m->self = obj;
+            ASSIGN_OR_RETURN(m->func, WrapGuardingPath(tx, *cls_attr, sub(name)));
+            return m;
+          }
+          if (cls_attr != nullptr && rt.TypeOf(*cls_attr)->slots().descr_get != nullptr &&
+              rt.TypeOf(*cls_attr) != rt.types().builtin_function) {
+            return tx.Break("Unsupported: descriptor attribute", name,
+                            "Dynamo in wick does not trace properties or other descriptors "
+                            "of namedtuple classes yet.");
+          }
         }
       }
       [[fallthrough]];
@@ -612,6 +658,23 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
     if (a != nullptr && (rt.TypeOf(*a)->slots().descr_get == nullptr ||
                          rt.TypeOf(*a) == rt.types().function)) {
       return WrapClassAttr(tx, *a, obj->source, v, name);
+    }
+    // A classmethod binds the class; a staticmethod is its function. Both are read
+    // (and guarded) through their __func__.
+    // Classes of torch's own Python modules are read without guards (WrapClassAttr).
+    if (a != nullptr && (obj->source != nullptr || IsTorchLibraryClass(rt, v.as<vm::Type>())) &&
+        (rt.TypeOf(*a) == rt.types().classmethod || rt.TypeOf(*a) == rt.types().staticmethod)) {
+      vm::Value fn = vm::GetAttr(rt, *a, "__func__");
+      if (fn.is_raised()) return RaisePending(tx);
+      if (rt.TypeOf(fn) == rt.types().function) {
+        SourcePtr fs = obj->source != nullptr ? Source::Attr(sub(name), "__func__") : nullptr;
+        ASSIGN_OR_RETURN(VarPtr f, WrapGuardingPath(tx, fn, fs));
+        if (rt.TypeOf(*a) == rt.types().staticmethod) return f;
+        VarPtr m = MakeVar(VarKind::kBoundMethod);
+        m->self = obj;
+        m->func = std::move(f);
+        return m;
+      }
     }
   }
   return tx.Break("Unsupported attribute access", absl::StrCat(type->name(), ".", name),

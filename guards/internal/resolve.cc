@@ -37,6 +37,9 @@ const vm::Value* GetAttrNoCode(const vm::Value& obj, const std::string& name,
   if (frame.rt != nullptr && o->type() == frame.rt->types().module) {
     return obj.as<vm::Module>()->dict->GetStr(name);
   }
+  // Attributes stored in the object: a function's __globals__ (another module's globals
+  // read by an inlined function), a classmethod's __func__.
+  if (const vm::Value* a = o->PlainAttr(name)) return a;
   // A bound method's parts (a method call cut by a graph break leaves one on the stack).
   if (frame.rt != nullptr && o->type() == frame.rt->types().bound_method) {
     const vm::BoundMethod* m = obj.as<vm::BoundMethod>();

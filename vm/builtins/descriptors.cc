@@ -17,6 +17,9 @@ namespace {
 // staticmethod(f) and classmethod(f) share a layout: the wrapped callable.
 struct MethodWrapper : public Object {
   void ClearRefs() override { func = Value(); }
+  const Value* PlainAttr(std::string_view name) const override {
+    return name == "__func__" ? &func : nullptr;
+  }
   Value func;
 };
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_replace.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal.h"
+#include "vm/objects/subclass.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
 #include "vm/torch/torch.h"
@@ -242,6 +243,8 @@ const std::vector<std::string>* ReturnTypeFields(Runtime& rt, const Type* t) {
 }
 
 Value NewReturnTuple(Runtime& rt, Type* t, std::vector<Value> items) {
+  // A class statement's tuple subclass (a namedtuple) has its own instance layout.
+  if (t->is_heap()) return internal::AllocInstance(rt, t, std::move(items));
   return Value::Steal(rt.Alloc<Tuple>(t, std::move(items)));
 }
 

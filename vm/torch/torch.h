@@ -66,7 +66,8 @@ Type* SizeType(Runtime& rt);
 Type* ReturnTypeOfOp(Runtime& rt, const tensor::OpDef& op);
 // The field names of a torch.return_types type; null for any other type.
 const std::vector<std::string>* ReturnTypeFields(Runtime& rt, const Type* t);
-// A new `t` (a ReturnTypeOfOp type) over `items`.
+// A new `t` (a ReturnTypeOfOp type, or a namedtuple class) over `items`, made as
+// tuple.__new__(t, items) makes it.
 Value NewReturnTuple(Runtime& rt, Type* t, std::vector<Value> items);
 // The current grad mode (torch.is_grad_enabled()).
 bool GradModeEnabled(Runtime& rt);

@@ -31,8 +31,10 @@ class Function:
             raise NotImplementedError(
                 "You must implement the forward function for custom autograd.Function.")
         ctx = FunctionCtx()
-        ctx.needs_input_grad = tuple(
-            isinstance(a, torch.Tensor) and a.requires_grad for a in args)
+        needs = []
+        for a in args:
+            needs.append(isinstance(a, torch.Tensor) and a.requires_grad)
+        ctx.needs_input_grad = tuple(needs)
         with torch.no_grad():
             return cls.forward(ctx, *args)
 
