@@ -3,11 +3,12 @@
 // matching OSError subclass with strerror(errno), as CPython's os module does).
 //   getcwd() chdir(p) listdir(p) stat(p, follow) mkdir(p, mode) rmdir(p) unlink(p)
 //   rename(a, b) realpath(p) environ() putenv(k, v) unsetenv(k) getpid() cpu_count()
-//   strerror(n) fd_open(p, flags, mode) fd_read(fd) -> str fd_write(fd, text)
+//   strerror(n) pw_home() fd_open(p, flags, mode) fd_read(fd) -> str fd_write(fd, text)
 //   fd_close(fd)
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -138,6 +139,14 @@ Value CpuCount(Runtime& rt, Args args, const KwArgs& kw) {
   return n == 0 ? Value::None() : Value::Int(n);
 }
 
+// The current user's home directory from the password database (expanduser without
+// $HOME), or None.
+Value PwHome(Runtime& rt, Args args, const KwArgs& kw) {
+  const passwd* pw = ::getpwuid(::getuid());
+  if (pw == nullptr || pw->pw_dir == nullptr) return Value::None();
+  return rt.NewStr(pw->pw_dir);
+}
+
 Value Strerror(Runtime& rt, Args args, const KwArgs& kw) {
   if (args.size() != 1 || !args[0].is_int()) {
     return rt.Raise(rt.exc().type_error, "strerror(int)");
@@ -221,7 +230,7 @@ bool InitOsModule(Interpreter& in, const Value& module) {
                       Fn{"unlink", &Unlink}, Fn{"rename", &Rename}, Fn{"realpath", &Realpath},
                       Fn{"environ", &Environ}, Fn{"putenv", &Putenv}, Fn{"unsetenv", &Unsetenv},
                       Fn{"getpid", &Getpid}, Fn{"cpu_count", &CpuCount},
-                      Fn{"strerror", &Strerror}, Fn{"fd_open", &FdOpen}, Fn{"fd_read", &FdRead},
+                      Fn{"strerror", &Strerror}, Fn{"pw_home", &PwHome}, Fn{"fd_open", &FdOpen}, Fn{"fd_read", &FdRead},
                       Fn{"fd_write", &FdWrite}, Fn{"fd_close", &FdClose}}) {
     d->SetStr(rt, rt.Intern(f.name), rt.NewBuiltinFunction(f.name, f.fn));
   }

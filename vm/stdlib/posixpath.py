@@ -202,7 +202,9 @@ def expanduser(path):
         return path
     home = dict(_wick_os.environ()).get("HOME")
     if home is None:
-        return path
+        home = _wick_os.pw_home()
+        if home is None:
+            return path
     home = home.rstrip("/")
     return (home + path[i:]) or "/"
 
