@@ -18,6 +18,7 @@
 #include "base/status_macros.h"
 #include "codegen/backend.h"
 #include "codegen/internal/constant_folding.h"
+#include "codegen/internal/conv_fusion.h"
 #include "codegen/internal/dnnl_call.h"
 #include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/onednn_support.h"
@@ -114,6 +115,9 @@ absl::Status OneDnnCompiledGraph::Build() {
     stream_ = std::make_unique<dnnl::stream>(*engine);
     stream_handle_ = stream_->get();
   }));
+  // conv -> batch_norm(eval) [-> relu] as one oneDNN convolution with folded weights.
+  const graph::NamedPass fusion[] = {{"fuse_conv_batch_norm", internal::FuseConvBatchNorm}};
+  RETURN_IF_ERROR(graph::RunPasses(graph_, fusion).status());
   folded_ = internal::FoldableNodes(graph_);
   internal::OneDnnSupport onednn;
   internal::FoldingSupport support(onednn, folded_);

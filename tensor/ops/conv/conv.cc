@@ -3,7 +3,9 @@
 // oneDNN's convolution/deconvolution primitives for float32 and direct loops for float64
 // and integers (the float32 fallback when oneDNN has no implementation).
 #include <algorithm>
+#include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -118,6 +120,7 @@ absl::StatusOr<Tensor> Conv(const Tensor& input, const Tensor& weight, const Ten
   ASSIGN_OR_RETURN(g.output_padding, Expand(o.output_padding, "output_padding", dims));
   g.groups = o.groups;
   g.transposed = o.transposed;
+  g.activation = o.activation;
 
   for (int64_t p : padding) {
     if (p < 0) return RuntimeError("negative padding is not supported");
@@ -261,6 +264,54 @@ absl::StatusOr<Tensor> Conv(const Tensor& input, const Tensor& weight, const Ten
     RETURN_IF_ERROR(conv_internal::RunConv(xc, wc, bc, out, g));
   }
   return batched ? out : linalg_internal::SqueezeView(out, 0);
+}
+
+absl::StatusOr<Tensor> ConvBatchNorm(const Tensor& input, const Tensor& weight,
+                                     const Tensor& bias, const Tensor& bn_weight,
+                                     const Tensor& bn_bias, const Tensor& mean,
+                                     const Tensor& var, double eps, const ConvOptions& options,
+                                     absl::string_view op) {
+  if (options.transposed || !mean.defined() || !var.defined()) {
+    return absl::InvalidArgumentError("_conv_bn_act: a convolution with running statistics");
+  }
+  const bool meta = AnyMeta({&input, &weight, &bias, &bn_weight, &bn_bias, &mean, &var});
+  if (meta) return Conv(input, weight, bias, options, op);
+  const int64_t oc = weight.dim() > 0 ? weight.size(0) : 0;
+  for (const Tensor* t : {&bn_weight, &bn_bias, &mean, &var}) {
+    if (t->defined() && (t->dim() != 1 || t->size(0) != oc)) {
+      return absl::InvalidArgumentError("_conv_bn_act: per-channel statistics expected");
+    }
+  }
+  if (!IsFloating(weight.dtype())) return Conv(input, weight, bias, options, op);
+  // scale = gamma / sqrt(var + eps); W' = W * scale; b' = (b - mean) * scale + beta.
+  ASSIGN_OR_RETURN(Tensor w, ContiguousAs(weight, DType::kFloat64));
+  auto vec = [&](const Tensor& t, double fill) -> absl::StatusOr<std::vector<double>> {
+    std::vector<double> v(oc, fill);
+    if (!t.defined()) return v;
+    ASSIGN_OR_RETURN(Tensor c, ContiguousAs(t, DType::kFloat64));
+    for (int64_t i = 0; i < oc; ++i) v[i] = c.data<double>()[i];
+    return v;
+  };
+  ASSIGN_OR_RETURN(std::vector<double> gamma, vec(bn_weight, 1.0));
+  ASSIGN_OR_RETURN(std::vector<double> beta, vec(bn_bias, 0.0));
+  ASSIGN_OR_RETURN(std::vector<double> mu, vec(mean, 0.0));
+  ASSIGN_OR_RETURN(std::vector<double> sigma2, vec(var, 1.0));
+  ASSIGN_OR_RETURN(std::vector<double> b0, vec(bias, 0.0));
+  ASSIGN_OR_RETURN(Tensor fw, Tensor::Empty(weight.sizes(), weight.dtype()));
+  ASSIGN_OR_RETURN(Tensor fb, Tensor::Empty({oc}, weight.dtype()));
+  const int64_t per = oc > 0 ? weight.numel() / oc : 0;
+  VisitDType(weight.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      for (int64_t c = 0; c < oc; ++c) {
+        const double scale = gamma[c] / std::sqrt(sigma2[c] + eps);
+        for (int64_t i = 0; i < per; ++i) {
+          fw.data<T>()[c * per + i] = static_cast<T>(w.data<double>()[c * per + i] * scale);
+        }
+        fb.data<T>()[c] = static_cast<T>((b0[c] - mu[c]) * scale + beta[c]);
+      }
+    }
+  });
+  return Conv(input, fw, fb, options, op);
 }
 
 }  // namespace wick::tensor

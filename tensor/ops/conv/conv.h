@@ -23,6 +23,8 @@
 
 namespace wick::tensor {
 
+enum class ConvActivation { kNone, kRelu, kRelu6 };
+
 // One convolution's parameters, one entry per spatial dim (or a single entry, repeated).
 // `padding_mode` "same"/"valid" replaces `padding` (PyTorch's conv*d.padding overloads);
 // "same" pads asymmetrically (the extra cell at the end) when the total is odd.
@@ -34,6 +36,9 @@ struct ConvOptions {
   int64_t groups = 1;
   bool transposed = false;
   std::optional<std::string> padding_mode;  // "same" or "valid"
+  // Applied to the result inside the kernel (a oneDNN post-op): what the compiled
+  // conv + batch norm + activation fusion asks for. Eager convolutions use kNone.
+  ConvActivation activation = ConvActivation::kNone;
 };
 
 // conv{1,2,3}d / conv_transpose{1,2,3}d. `op` ("conv2d", "conv_transpose1d", ...) fixes
@@ -41,6 +46,17 @@ struct ConvOptions {
 // float32 runs on oneDNN; float64 and integer dtypes on plain loops.
 absl::StatusOr<Tensor> Conv(const Tensor& input, const Tensor& weight, const Tensor& bias,
                             const ConvOptions& options, absl::string_view op);
+
+// A non-transposed convolution followed by eval-mode batch norm (the running statistics
+// `mean`/`var`, optional affine `bn_weight`/`bn_bias`, `eps`) and `options.activation`,
+// computed as one convolution with the batch norm folded into its weights and bias. The
+// oneDNN backend rewrites conv -> batch_norm(training=False) [-> relu] into this op
+// (`_conv_bn_act`). Results differ from the unfused ops by float rounding only.
+absl::StatusOr<Tensor> ConvBatchNorm(const Tensor& input, const Tensor& weight,
+                                     const Tensor& bias, const Tensor& bn_weight,
+                                     const Tensor& bn_bias, const Tensor& mean,
+                                     const Tensor& var, double eps, const ConvOptions& options,
+                                     absl::string_view op);
 
 struct PoolOptions {
   Shape kernel;

@@ -2,6 +2,7 @@
 // loops over many geometries, and PyTorch 1.13's messages.
 #include "tensor/ops/conv/conv.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -155,6 +156,42 @@ TEST(ConvTest, MetaAndErrors) {
   EXPECT_EQ(y->sizes(), (Shape{6, 3, 3}));
   EXPECT_TRUE(y->is_meta());
 }
+
+// conv -> eval batch norm -> activation, fused, against the three steps done by hand.
+void CheckBatchNormFolding(int64_t cin, int64_t oc, int64_t side) {
+  const Tensor x = Random({2, cin, side, side}, 11), w = Random({oc, cin, 3, 3}, 12);
+  const Tensor b = Random({oc}, 13);
+  const Tensor gamma = Random({oc}, 14), beta = Random({oc}, 15), mean = Random({oc}, 16);
+  Tensor var = Random({oc}, 17);
+  for (int i = 0; i < oc; ++i) var.data<float>()[i] = std::abs(var.data<float>()[i]) + 0.5f;
+  ConvOptions o;
+  o.padding = {1};
+  for (ConvActivation act :
+       {ConvActivation::kNone, ConvActivation::kRelu, ConvActivation::kRelu6}) {
+    o.activation = ConvActivation::kNone;
+    absl::StatusOr<Tensor> plain = Conv(x, w, b, o, "conv2d");
+    ASSERT_TRUE(plain.ok()) << plain.status();
+    o.activation = act;
+    absl::StatusOr<Tensor> fused =
+        ConvBatchNorm(x, w, b, gamma, beta, mean, var, 1e-5, o, "conv2d");
+    ASSERT_TRUE(fused.ok()) << fused.status();
+    const std::vector<double> p = Values(*plain), f = Values(*fused);
+    for (size_t i = 0; i < p.size(); ++i) {
+      const int64_t c = (i / (side * side)) % oc;
+      double want = (p[i] - mean.data<float>()[c]) / std::sqrt(var.data<float>()[c] + 1e-5) *
+                        gamma.data<float>()[c] +
+                    beta.data<float>()[c];
+      if (act != ConvActivation::kNone) want = std::max(want, 0.0);
+      if (act == ConvActivation::kRelu6) want = std::min(want, 6.0);
+      ASSERT_NEAR(f[i], want, 1e-4) << i;
+    }
+  }
+}
+
+// Small: oneDNN's plain layouts, the activation in a separate pass.
+TEST(ConvTest, BatchNormFoldingPlain) { CheckBatchNormFolding(4, 6, 9); }
+// Large: blocked layouts, the activation a oneDNN post-op.
+TEST(ConvTest, BatchNormFoldingBlocked) { CheckBatchNormFolding(16, 32, 32); }
 
 TEST(PoolTest, MaxAvgAdaptive) {
   const Tensor x = Iota({1, 1, 4, 4});

@@ -81,7 +81,30 @@ absl::Status RegisterConvs(OpRegistry& r) {
         },
         true));
   }
-  return absl::OkStatus();
+  // What the oneDNN backend fuses conv -> batch_norm(eval) [-> relu / relu6] into
+  // (codegen/internal/conv_fusion.h); not a torch.* function.
+  return Reg(
+      r,
+      "_conv_bn_act(Tensor input, Tensor weight, Tensor? bias, Tensor? bn_weight, "
+      "Tensor? bn_bias, Tensor running_mean, Tensor running_var, float eps, int[] stride, "
+      "int[] padding, int[] dilation, int groups, int activation) -> Tensor",
+      [](const OpArgs& a) {
+        ConvOptions o;
+        o.stride = Of(a.int_list(8));
+        o.padding = Of(a.int_list(9));
+        o.dilation = Of(a.int_list(10));
+        o.groups = a.int_(11);
+        const int64_t act = a.int_(12);
+        o.activation = act == 1   ? ConvActivation::kRelu
+                       : act == 2 ? ConvActivation::kRelu6
+                                  : ConvActivation::kNone;
+        const int64_t rank = a.tensor(1).dim() - 2;
+        const std::string op = absl::StrCat("conv", rank >= 1 && rank <= 3 ? rank : 2, "d");
+        return One(ConvBatchNorm(a.tensor(0), a.tensor(1), a.optional_tensor(2),
+                                 a.optional_tensor(3), a.optional_tensor(4), a.tensor(5),
+                                 a.tensor(6), a.double_(7), o, op));
+      },
+      false);
 }
 
 absl::Status RegisterPools(OpRegistry& r) {

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+
+#include <immintrin.h>
 #include <type_traits>
 
 #include "absl/container/flat_hash_map.h"
@@ -37,6 +40,7 @@ struct DnnlConvDesc {
   int64_t oc = 0;
   bool bias = false;
   bool transposed = false;
+  ConvActivation activation = ConvActivation::kNone;
   la::PrimitiveKey key;
 };
 
@@ -82,7 +86,8 @@ DnnlConvDesc Describe(const Tensor& x, const Tensor& w, const Tensor& b, const T
   d.oc = oc;
   d.bias = b.defined();
   d.transposed = g.transposed;
-  d.key = {g.transposed ? 41 : 40, dims, G, b.defined()};
+  d.activation = g.activation;
+  d.key = {g.transposed ? 41 : 40, dims, G, b.defined(), static_cast<int64_t>(g.activation)};
   for (const memory::dims* v : std::initializer_list<const memory::dims*>{
            &d.src_dims, &d.dst_dims, &d.w_dims, &d.w_strides, &d.strides, &d.dilates, &d.pad_l,
            &d.pad_r}) {
@@ -95,7 +100,16 @@ DnnlConvDesc Describe(const Tensor& x, const Tensor& w, const Tensor& b, const T
 // The primitive descriptor for `d`: over the plain layouts, or (`blocked`) letting
 // oneDNN choose the activation and weight layouts (format_tag::any).
 dnnl::primitive_desc MakeConvPd(const DnnlConvDesc& d, bool blocked,
-                                const dnnl::primitive_attr& attr) {
+                                dnnl::primitive_attr& attr) {
+  if (d.activation != ConvActivation::kNone) {
+    dnnl::post_ops po;
+    if (d.activation == ConvActivation::kRelu) {
+      po.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
+    } else {
+      po.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, 0.f, 6.f);
+    }
+    attr.set_post_ops(po);
+  }
   const auto f32 = memory::data_type::f32;
   const auto any = memory::format_tag::any;
   const memory::desc src_md = blocked ? memory::desc(d.src_dims, f32, any)
@@ -258,26 +272,48 @@ absl::Status DnnlConv(const Tensor& x, const Tensor& w, const Tensor& b, const T
       return absl::OkStatus();
     }
   }
+  // Plain layouts: oneDNN runs these as im2col + GEMM, whose eltwise post-ops are an
+  // unvectorised loop (a fused relu made a 1x1 conv 10x slower), so the activation is
+  // applied in a separate pass here.
+  DnnlConvDesc p = d;
+  p.activation = ConvActivation::kNone;
+  p.key[4] = 0;
   ASSIGN_OR_RETURN(auto prim, la::DnnlPrimitiveCache::Get().GetOrCreate(
-                                  d.key, [&](la::DnnlPd& pd) -> dnnl::primitive_desc {
-                                    pd.args = {{DNNL_ARG_SRC, memory::desc(d.src_dims, f32,
-                                                                           RowMajor(d.src_dims))},
+                                  p.key, [&](la::DnnlPd& pd) -> dnnl::primitive_desc {
+                                    pd.args = {{DNNL_ARG_SRC, memory::desc(p.src_dims, f32,
+                                                                           RowMajor(p.src_dims))},
                                                {DNNL_ARG_WEIGHTS,
-                                                memory::desc(d.w_dims, f32, d.w_strides)},
-                                               {DNNL_ARG_DST, memory::desc(d.dst_dims, f32,
-                                                                           RowMajor(d.dst_dims))}};
-                                    if (d.bias) {
+                                                memory::desc(p.w_dims, f32, p.w_strides)},
+                                               {DNNL_ARG_DST, memory::desc(p.dst_dims, f32,
+                                                                           RowMajor(p.dst_dims))}};
+                                    if (p.bias) {
                                       pd.args.emplace_back(
-                                          DNNL_ARG_BIAS, memory::desc({d.oc}, f32, memory::dims{1}));
+                                          DNNL_ARG_BIAS, memory::desc({p.oc}, f32, memory::dims{1}));
                                     }
-                                    return MakeConvPd(d, /*blocked=*/false, pd.attr);
+                                    return MakeConvPd(p, /*blocked=*/false, pd.attr);
                                   }));
   const std::pair<int, const void*> args[] = {
       {DNNL_ARG_SRC, x.raw_data()},
       {DNNL_ARG_WEIGHTS, w.raw_data()},
       {DNNL_ARG_DST, out.raw_data()},
       {DNNL_ARG_BIAS, b.defined() ? b.raw_data() : nullptr}};
-  return la::DnnlExecute(*prim, absl::MakeConstSpan(args, b.defined() ? 4 : 3));
+  RETURN_IF_ERROR(la::DnnlExecute(*prim, absl::MakeConstSpan(args, b.defined() ? 4 : 3)));
+  if (d.activation != ConvActivation::kNone) {
+    float* o = out.data<float>();
+    const float hi = d.activation == ConvActivation::kRelu6 ? 6.f : INFINITY;
+    const int64_t n = out.numel();
+    // Vector max/min, not branches (the signs are random: a branchy loop ran 25x slower).
+    // maxps/minps return their second operand when either is NaN, so NaN stays, as eager
+    // relu/clamp keep it.
+    const __m256 zero = _mm256_setzero_ps(), top = _mm256_set1_ps(hi);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      const __m256 v = _mm256_min_ps(top, _mm256_max_ps(zero, _mm256_loadu_ps(o + i)));
+      _mm256_storeu_ps(o + i, v);
+    }
+    for (; i < n; ++i) o[i] = std::min(std::max(o[i], 0.f), hi);  // (v < 0 ? 0 : v): NaN stays
+  }
+  return absl::OkStatus();
 }
 
 // Sizes and geometry padded to three spatial dims (leading unit dims), for the loops.
@@ -357,7 +393,13 @@ void ConvLoops(const Tensor& x, const Tensor& w, const Tensor& b, const Tensor& 
                 }
               }
             }
-            dst[(od * q.out[1] + oh) * q.out[2] + ow] = static_cast<T>(acc);
+            T v = static_cast<T>(acc);
+            if (g.activation != ConvActivation::kNone) {
+              // max/min keep NaN as eager relu/clamp do (NaN compares false).
+              if (v < T(0)) v = T(0);
+              if (g.activation == ConvActivation::kRelu6 && v > T(6)) v = T(6);
+            }
+            dst[(od * q.out[1] + oh) * q.out[2] + ow] = v;
           }
     }
   });

@@ -5,6 +5,7 @@
 #define WICK_TENSOR_OPS_CONV_INTERNAL_CONV_KERNELS_H_
 
 #include "absl/status/status.h"
+#include "tensor/ops/conv/conv.h"
 #include "tensor/tensor.h"
 
 namespace wick::tensor::conv_internal {
@@ -14,6 +15,7 @@ struct ConvGeometry {
   Shape stride, pad_l, pad_r, dilation, output_padding;
   int64_t groups = 1;
   bool transposed = false;
+  ConvActivation activation = ConvActivation::kNone;
 };
 
 // out = conv(x, w) + b (b may be undefined); float32 on oneDNN unless `force_loops`,
