@@ -132,11 +132,32 @@ class _BaseAlias:
         raise TypeError("Subscripted generics cannot be used with class and instance checks")
 
     def __mro_entries__(self, bases):
+        # As CPython 3.11: Generic[T] gives way to Protocol or a later generic base;
+        # List[int] (a named alias of a class) adds Generic unless a later base is generic;
+        # a user generic Foo[int] stands for Foo.
         origin = self.__origin__
-        if origin is Generic or origin is Protocol:
-            others = [b for b in bases if b is not self]
-            return () if others else (origin,)
-        return (origin,)
+        later = list(bases)
+        for i, b in enumerate(bases):
+            if b is self:
+                later = list(bases[i + 1:])
+                break
+        if origin is Generic:
+            if Protocol in bases:
+                return ()
+            for b in later:
+                if isinstance(b, _BaseAlias) and b is not self:
+                    return ()
+            return (origin,)
+        if origin is Protocol or not self._name or not isinstance(origin, type) \
+                or issubclass(origin, Generic):
+            return (origin,)
+        res = [] if origin in bases else [origin]
+        for b in later:
+            if isinstance(b, _BaseAlias) or (isinstance(b, type) and issubclass(b, Generic)):
+                break
+        else:
+            res.append(Generic)
+        return tuple(res)
 
 
 class _GenericAlias(_BaseAlias):
