@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
+#include "tensor/copy.h"
 #include "tensor/ops/linalg/internal/layer_norm_kernel.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/layers.h"
@@ -161,6 +162,21 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
               });
 }
 
+// PyTorch's channels-last layout for a 4-D/5-D tensor: memory order (N, spatial..., C),
+// dense. (Dims of size 1 may have any stride, as in c10's check.)
+bool IsChannelsLast(const Tensor& t) {
+  if (t.dim() != 4 && t.dim() != 5) return false;
+  std::vector<int64_t> order = {1};
+  for (int64_t d = t.dim() - 1; d >= 2; --d) order.push_back(d);
+  order.push_back(0);
+  int64_t expected = 1;
+  for (int64_t d : order) {
+    if (t.size(d) != 1 && t.stride(d) != expected) return false;
+    expected *= t.size(d);
+  }
+  return true;
+}
+
 }  // namespace
 
 absl::StatusOr<Tensor> BatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias,
@@ -194,6 +210,25 @@ absl::StatusOr<Tensor> BatchNorm(const Tensor& input, const Tensor& weight, cons
   }
   ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(input.sizes(), input.dtype(), meta));
   if (meta || input.numel() == 0) return out;
+  if (!input.is_contiguous() && input.dim() == 4 && IsChannelsLast(input)) {
+    // ATen's channels-last kernels: the data is (N * spatial) rows of C channels, which is
+    // exactly the (N, C) case; the result keeps the input's layout.
+    const int64_t channels = input.size(1), rows = input.numel() / channels;
+    const Shape flat = {rows, channels}, flat_strides = {channels, 1};
+    const Tensor x2d = Tensor::View(input, flat, flat_strides, input.storage_offset());
+    ASSIGN_OR_RETURN(Tensor out2d, linalg_internal::NewTensor(flat, input.dtype(), false));
+    VisitDType(input.dtype(), [&]<typename T>() {
+      if constexpr (std::is_floating_point_v<T>) {
+        BatchNormKernel<T>(x2d, out2d, weight, bias, running_mean, running_var, training,
+                           momentum, eps, false);
+      }
+    });
+    if (training) {
+      if (running_mean.defined()) running_mean.bump_version();
+      if (running_var.defined()) running_var.bump_version();
+    }
+    return Tensor::View(out2d, input.sizes(), input.strides(), 0);
+  }
   ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
   if (input.dtype() == DType::kFloat32) {
     BatchNormKernel<float>(x, out, weight, bias, running_mean, running_var, training, momentum,
@@ -205,6 +240,14 @@ absl::StatusOr<Tensor> BatchNorm(const Tensor& input, const Tensor& weight, cons
   if (training) {
     if (running_mean.defined()) running_mean.bump_version();
     if (running_var.defined()) running_var.bump_version();
+  }
+  if (!input.is_contiguous() && IsChannelsLast(input)) {
+    // A channels-last 3-D input takes the strided path but keeps its layout, as ATen's
+    // empty_like(input, suggest_memory_format()) does.
+    ASSIGN_OR_RETURN(Tensor laid, Tensor::EmptyStrided(input.sizes(), input.strides(),
+                                                        input.dtype()));
+    RETURN_IF_ERROR(CopyInto(laid, out));
+    return laid;
   }
   return out;
 }

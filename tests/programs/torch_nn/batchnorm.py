@@ -63,6 +63,15 @@ print(F.batch_norm(z, rm, rv, torch.ones(3) * 2, torch.zeros(3)))
 print(F.batch_norm(z, None, None, training=True))
 print(torch.batch_norm(z, None, None, rm, rv, False, 0.1, 1e-5, False))
 
+# A channels-last input (NHWC memory) keeps its layout, as in PyTorch.
+cl = (torch.randn(2, 3, 4, 3) * 2).permute(0, 3, 1, 2)
+bcl = nn.BatchNorm2d(3)
+ycl = bcl(cl)
+print(ycl.stride(), ycl[1, :, 0], bcl.running_mean, bcl.running_var)
+bcl.eval()
+print(bcl(cl).stride(), bcl(cl)[0, 2])
+print(nn.BatchNorm1d(4)(torch.randn(3, 5, 4).transpose(1, 2)).stride())
+
 # reset, load_state_dict
 b2 = nn.BatchNorm2d(3)
 b2.load_state_dict(bn.state_dict())
