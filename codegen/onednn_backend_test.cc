@@ -801,7 +801,8 @@ TEST(OneDnnBackendTest, ParameterOnlyNodesAreFoldedUntilAParameterChanges) {
 }
 
 // batch_norm declares in-place writes of its running statistics, but with a constant
-// training=False it writes nothing: the graph keeps folding; in training it does not.
+// training=False, or without running statistics, it writes nothing: the graph keeps
+// folding; in training with statistics it does not.
 TEST(OneDnnBackendTest, EvalBatchNormKeepsFoldingTrainingBatchNormStopsIt) {
   const std::string head =
       "  %x = placeholder L_x_ \"L['x']\" : f32[4, 8][8, 1]cpu\n"
@@ -823,6 +824,10 @@ TEST(OneDnnBackendTest, EvalBatchNormKeepsFoldingTrainingBatchNormStopsIt) {
       head + "  %bn = batch_norm(%mm, None, None, %rm, %rv, True, 0.1, 1e-05, False)\n"
              "  return %bn\n");
   EXPECT_THAT(Lowering(train), Not(HasSubstr("fold %t")));
+  graph::Graph no_stats = ParseGraph(
+      head + "  %bn = batch_norm(%mm, None, None, None, None, True, 0.1, 1e-05, False)\n"
+             "  return %bn\n");
+  EXPECT_THAT(Lowering(no_stats), HasSubstr("fold %t = t"));
 }
 
 TEST(OneDnnBackendTest, FoldedNodesReadOnlyFoldedValues) {

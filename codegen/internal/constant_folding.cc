@@ -13,11 +13,16 @@ using graph::Node;
 using graph::NodeKind;
 
 bool WritesAnArgument(const Node& n) {
-  // batch_norm writes its running statistics only when training: in eval mode (a
-  // constant training=False) it writes nothing.
-  if (n.op->full_name() == "batch_norm" && n.args.size() > 5 && n.args[5].is_constant() &&
-      n.args[5].constant().is_bool() && !n.args[5].constant().to_bool()) {
-    return false;
+  // batch_norm writes its running statistics only when training and only when it has
+  // them: in eval mode (a constant training=False), or without running statistics
+  // (track_running_stats=False: both None), it writes nothing.
+  if (n.op->full_name() == "batch_norm" && n.args.size() > 5) {
+    const graph::Arg& training = n.args[5];
+    const bool eval = training.is_constant() && training.constant().is_bool() &&
+                      !training.constant().to_bool();
+    const bool no_stats = n.args[3].is_constant() && n.args[3].constant().is_none() &&
+                          n.args[4].is_constant() && n.args[4].constant().is_none();
+    if (eval || no_stats) return false;
   }
   const auto& args = n.op->schema.arguments;
   return std::any_of(args.begin(), args.end(), [](const auto& a) { return a.is_write; });
