@@ -1,8 +1,7 @@
 """argparse: positionals, options (type, default, choices, nargs, required, metavar,
 dest), the store/store_const/store_true/store_false/append/append_const/count/extend/
-help/version actions, argument groups and mutually exclusive groups, with CPython
-3.11's --help and usage layout and its error messages (exit status 2). Subparsers
-are not written yet: add_subparsers raises NotImplementedError."""
+help/version actions, argument groups, mutually exclusive groups and subparsers, with
+CPython 3.11's --help and usage layout and its error messages (exit status 2)."""
 
 import sys as _sys
 import os as _os
@@ -240,6 +239,64 @@ class BooleanOptionalAction(Action):
         return " | ".join(self.option_strings)
 
 
+class _ChoicesPseudoAction(Action):
+    def __init__(self, name, aliases, help):
+        metavar = dest = name
+        if aliases:
+            metavar += " (%s)" % ", ".join(aliases)
+        super().__init__(option_strings=[], dest=dest, help=help, metavar=metavar)
+
+
+class _SubParsersAction(Action):
+    def __init__(self, option_strings, prog, parser_class, dest=SUPPRESS, required=False,
+                 help=None, metavar=None):
+        self._prog_prefix = prog
+        self._parser_class = parser_class
+        self._name_parser_map = {}
+        self._choices_actions = []
+        super().__init__(option_strings=option_strings, dest=dest, nargs=PARSER,
+                         choices=self._name_parser_map, required=required, help=help,
+                         metavar=metavar)
+
+    def add_parser(self, name, **kwargs):
+        if kwargs.get("prog") is None:
+            kwargs["prog"] = "%s %s" % (self._prog_prefix, name)
+        aliases = kwargs.pop("aliases", ())
+        if name in self._name_parser_map:
+            raise ArgumentError(self, "conflicting subparser: %s" % name)
+        for alias in aliases:
+            if alias in self._name_parser_map:
+                raise ArgumentError(self, "conflicting subparser alias: %s" % alias)
+        if "help" in kwargs:
+            help = kwargs.pop("help")
+            self._choices_actions.append(_ChoicesPseudoAction(name, aliases, help))
+        parser = self._parser_class(**kwargs)
+        self._name_parser_map[name] = parser
+        for alias in aliases:
+            self._name_parser_map[alias] = parser
+        return parser
+
+    def _get_subactions(self):
+        return self._choices_actions
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser_name = values[0]
+        arg_strings = values[1:]
+        if self.dest is not SUPPRESS:
+            setattr(namespace, self.dest, parser_name)
+        subparser = self._name_parser_map.get(parser_name)
+        if subparser is None:
+            raise ArgumentError(self, "unknown parser %r (choices: %s)"
+                                % (parser_name, ", ".join(self._name_parser_map)))
+        subnamespace, arg_strings = subparser.parse_known_args(arg_strings, None)
+        for key, value in vars(subnamespace).items():
+            setattr(namespace, key, value)
+        if arg_strings:
+            if not hasattr(namespace, "_UNRECOGNIZED_ARGS_ATTR"):
+                setattr(namespace, "_UNRECOGNIZED_ARGS_ATTR", [])
+            getattr(namespace, "_UNRECOGNIZED_ARGS_ATTR").extend(arg_strings)
+
+
 _ACTIONS = {
     None: _StoreAction, "store": _StoreAction, "store_const": _StoreConstAction,
     "store_true": _StoreTrueAction, "store_false": _StoreFalseAction,
@@ -309,11 +366,16 @@ class HelpFormatter:
 
     def add_argument(self, action):
         if action.help is not SUPPRESS:
-            invocations = [self._format_action_invocation(action)]
-            self._action_max_length = max(self._action_max_length,
-                                          max(len(s) for s in invocations) +
-                                          self._indent_increment)
+            self._note_length(action, self._indent_increment)
             self._add(("action", action))
+
+    def _note_length(self, action, indent):
+        self._action_max_length = max(self._action_max_length,
+                                      len(self._format_action_invocation(action)) + indent)
+        subactions = getattr(action, "_get_subactions", None)
+        if subactions is not None:
+            for sub in subactions():
+                self._note_length(sub, indent + self._indent_increment)
 
     def add_arguments(self, actions):
         for action in actions:
@@ -487,6 +549,12 @@ class HelpFormatter:
                     parts.append("%s%s\n" % (" " * help_position, line))
             elif not action_header.endswith("\n"):
                 parts.append("\n")
+        subactions = getattr(action, "_get_subactions", None)
+        if subactions is not None:
+            self._indent()
+            for sub in subactions():
+                parts.append(self._format_action(sub))
+            self._dedent()
         return "".join(parts)
 
     def _format_action_invocation(self, action):
@@ -787,6 +855,7 @@ class ArgumentParser(_ActionsContainer):
         self.add_help = add_help
         self.allow_abbrev = allow_abbrev
         self.exit_on_error = exit_on_error
+        self._subparsers = None
         self._positionals = self.add_argument_group("positional arguments")
         self._optionals = self.add_argument_group("options")
         if add_help:
@@ -814,8 +883,24 @@ class ArgumentParser(_ActionsContainer):
         return action
 
     def add_subparsers(self, **kwargs):
-        raise NotImplementedError("argparse subparsers (add_subparsers) are not supported by "
-                                  "wick yet")
+        if self._subparsers is not None:
+            self.error("cannot have multiple subparser arguments")
+        kwargs.setdefault("parser_class", type(self))
+        if "title" in kwargs or "description" in kwargs:
+            title = kwargs.pop("title", "subcommands")
+            description = kwargs.pop("description", None)
+            self._subparsers = self.add_argument_group(title, description)
+        else:
+            self._subparsers = self._positionals
+        if kwargs.get("prog") is None:
+            formatter = self._get_formatter()
+            positionals = [a for a in self._actions if not a.option_strings]
+            formatter.add_usage(self.usage, positionals, self._mutually_exclusive_groups, "")
+            kwargs["prog"] = formatter.format_help().strip()
+        action_class = kwargs.pop("action", _SubParsersAction)
+        action = action_class(option_strings=[], **kwargs)
+        self._subparsers._add_action(action)
+        return action
 
     # -- parsing --
 
@@ -845,6 +930,9 @@ class ArgumentParser(_ActionsContainer):
             if not self.exit_on_error:
                 raise
             self.error(str(err))
+        if hasattr(namespace, "_UNRECOGNIZED_ARGS_ATTR"):
+            args.extend(getattr(namespace, "_UNRECOGNIZED_ARGS_ATTR"))
+            delattr(namespace, "_UNRECOGNIZED_ARGS_ATTR")
         return namespace, args
 
     def _looks_like_option(self, arg):
@@ -914,6 +1002,14 @@ class ArgumentParser(_ActionsContainer):
             if argument_values is not SUPPRESS:
                 action(self, namespace, argument_values, option_string)
 
+        # With subparsers, the positional that names the command takes every string
+        # after it (options included): they belong to the subparser.
+        positional_actions = [a for a in self._actions if not a.option_strings]
+        before_parser = None
+        for k, a in enumerate(positional_actions):
+            if a.nargs == PARSER:
+                before_parser = k
+                break
         i = 0
         n = len(arg_strings)
         only_positionals = False
@@ -930,6 +1026,9 @@ class ArgumentParser(_ActionsContainer):
             if not self._looks_like_option(arg):
                 positional_strings.append(arg)
                 i += 1
+                if before_parser is not None and len(positional_strings) == before_parser + 1:
+                    positional_strings.extend(arg_strings[i:])
+                    break
                 continue
             match = self._match_option(arg)
             if match is None:
@@ -1086,6 +1185,9 @@ class ArgumentParser(_ActionsContainer):
             self._check_value(action, value)
         elif action.nargs == REMAINDER:
             value = [self._get_value(action, v) for v in arg_strings]
+        elif action.nargs == PARSER:
+            value = [self._get_value(action, v) for v in arg_strings]
+            self._check_value(action, value[0])
         elif action.nargs == SUPPRESS:
             value = SUPPRESS
         else:
