@@ -557,7 +557,14 @@ def adv(x):
     return x[torch.tensor([0])]
 x = torch.ones(2)
 )");
-  for (const char* fn : {"gen", "construct", "adv"}) {
+  {
+    // A generator expression runs to exhaustion (upstream's generator inlining) and sum
+    // adds its items in the graph: 0 + x, then + x.
+    TraceResult g = TraceCall("gen", {"x"});
+    EXPECT_EQ(g.stop.kind, Stop::Kind::kReturn);
+    EXPECT_EQ(g.graph.num_calls(), 2);
+  }
+  for (const char* fn : {"construct", "adv"}) {
     TraceResult r = TraceCall(fn, {"x"});
     EXPECT_EQ(r.stop.kind, Stop::Kind::kBreak) << fn;
     EXPECT_FALSE(r.stop.reason.gb_type.empty()) << fn;

@@ -218,6 +218,32 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
     ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
     if (AllConstant(items, {})) return FoldCall(tx, fn, items);
   }
+  // sum(iterable, start=0): the additions eager makes, in order (tensors become graph
+  // adds, numbers fold).
+  if (name == "sum" && (args.size() == 1 || args.size() == 2) && kwargs.empty() &&
+      !(args[0]->is_constant())) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
+    VarPtr acc = args.size() == 2 ? args[1] : MakeConstant(vm::Value::Int(0));
+    for (const VarPtr& item : items) {
+      ASSIGN_OR_RETURN(acc, BinaryOp(tx, vm::BinOp::kAdd, false, acc, item));
+    }
+    return acc;
+  }
+  // any()/all() over known values (a generator expression's, a list's): decided as
+  // eager decides, stopping at the first deciding item; a tensor's truth is data.
+  if ((name == "any" || name == "all") && args.size() == 1 && kwargs.empty()) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
+    const bool is_any = name == "any";
+    bool decided = false;
+    for (const VarPtr& item : items) {
+      if (!item->is_constant()) break;
+      int truth = vm::Truthy(st.rt, item->value);
+      if (truth < 0) return RaisePending(tx);
+      if ((truth == 1) == is_any) return MakeConstant(vm::Value::Bool(is_any));
+      decided = &item == &items.back();
+    }
+    if (decided || items.empty()) return MakeConstant(vm::Value::Bool(!is_any));
+  }
   return BreakUnsupportedBuiltin(tx, name, args);
 }
 

@@ -3,6 +3,7 @@
 // cells from the closure, and tracing its code with a child Translator.
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
@@ -161,7 +162,11 @@ absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn, std::vec
           ">"));
     }
   }
-  if (c.code->flags & vm::kCodeGenerator) {
+  // A generator expression (any(t.requires_grad for t in xs)) runs to exhaustion into
+  // an iterator over its values, as upstream inlines generators; other generator
+  // functions may be unbounded and are not traced.
+  const bool genexpr = absl::EndsWith(c.code->qualname, "<genexpr>");
+  if ((c.code->flags & vm::kCodeGenerator) && !genexpr) {
     return tx.Break("Unsupported: generator function", c.code->qualname,
                     "Dynamo in wick does not inline generator functions yet.");
   }
@@ -183,6 +188,12 @@ absl::StatusOr<VarPtr> InlineFunction(Translator& tx, const VarPtr& fn, std::vec
     return absl::InternalError(absl::StrCat("closure size mismatch for ", c.code->qualname));
   }
   for (size_t i = 0; i < c.closure.size(); ++i) child.cells()[ncellvars + i] = c.closure[i];
+  if (c.code->flags & vm::kCodeGenerator) {
+    std::vector<VarPtr> values;
+    child.yields = &values;
+    RETURN_IF_ERROR(child.Run(0).status());
+    return MakeSequence(VarKind::kIterator, std::move(values));
+  }
   return child.Run(0);
 }
 

@@ -238,6 +238,11 @@ absl::Status Translator::Step(const vm::Instruction& in) {
   if (!HandlesSymInts(in.op)) {
     for (const VarPtr& v : stack_) SpecializeVar(*this, v);
   }
+  if (in.op == Opcode::YIELD_VALUE && yields != nullptr && in.arg == 0) {
+    yields->push_back(Pop());
+    Push(MakeConstant(vm::Value::None()));  // what next() sends
+    return absl::OkStatus();
+  }
   bool handled = false;
   RETURN_IF_ERROR(StepStackOps(in, &handled));
   if (handled) return absl::OkStatus();

@@ -187,6 +187,9 @@ class Translator {
   // Inlined frames: the function being run, and whether its caller's CALL called it
   // directly (FrameAtBreak::resumable_call).
   VarPtr function;
+  // A generator expression being inlined: its yielded values, collected as upstream's
+  // generator inlining does (the expression runs to exhaustion, giving an iterator).
+  std::vector<VarPtr>* yields = nullptr;
   bool direct_call = false;
   // The name graph node origins give this frame (TraceOptions::top_name for the top
   // frame; a continuation's upstream resume-function name); empty: the code's name.

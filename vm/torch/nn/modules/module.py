@@ -85,6 +85,13 @@ def _remove_key(d, name):
 _STATE_STORES = ("_parameters", "_buffers", "_modules")
 
 
+def _holds_module(pairs, module):
+    for _, m in pairs:
+        if m is module:
+            return True
+    return False
+
+
 class Module:
     dump_patches = False
     _version = 1
@@ -259,11 +266,12 @@ class Module:
         return iter([b for _, b in self.named_buffers(recurse=recurse)])
 
     def named_children(self):
-        seen = set()
+        # Each child once (by identity), in registration order. A scan of the pairs
+        # rather than a set, so that forward code iterating children traces into one
+        # graph (modules have few children).
         out = []
         for name, module in self._modules.items():
-            if module is not None and module not in seen:
-                seen.add(module)
+            if module is not None and not _holds_module(out, module):
                 out.append((name, module))
         return iter(out)
 
@@ -272,15 +280,19 @@ class Module:
 
     def named_modules(self, memo=None, prefix="", remove_duplicate=True):
         out = []
-        self._collect_modules(set() if memo is None else memo, prefix, remove_duplicate, out)
+        self._collect_modules(memo, prefix, remove_duplicate, out)
         return iter(out)
 
     def _collect_modules(self, memo, prefix, remove_duplicate, out):
-        # Pre-order walk: this module, then each child subtree.
-        if self in memo:
+        # Pre-order walk: this module, then each child subtree. Without a caller's memo
+        # set, the modules already listed are the memo (traceable, as named_children).
+        if memo is not None:
+            if self in memo:
+                return
+            if remove_duplicate:
+                memo.add(self)
+        elif remove_duplicate and _holds_module(out, self):
             return
-        if remove_duplicate:
-            memo.add(self)
         out.append((prefix, self))
         for name, module in self._modules.items():
             if module is not None:
