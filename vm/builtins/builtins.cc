@@ -42,7 +42,8 @@ void InstallBuiltins(Interpreter& interp) {
   Interpreter::RegisterNativeModule("time", &InitNative<&builtins::InitTimeModule>);
   Interpreter::RegisterNativeModule("sys", &InitNative<&builtins::InitSysModule>);
   Interpreter::RegisterNativeModule("logging", &InitNative<&builtins::InitLoggingModule>);
-  Interpreter::RegisterNativeModule("contextlib", &InitNative<&builtins::InitContextlibModule>);
+  // contextlib is vm/stdlib/contextlib.py over this native half.
+  Interpreter::RegisterNativeModule("_contextlib", &InitNative<&builtins::InitContextlibModule>);
   // typing, collections, dataclasses, abc, ...: Python sources compiled on first import.
   RegisterStdlib();
 }
