@@ -194,7 +194,9 @@ Value SlotCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kw) {
 }
 
 Value SlotGetAttr(Runtime& rt, const Value& v, Str* name) {
-  Value r = GenericGetAttr(rt, v, name);
+  // A metaclass's __getattr__: its classes are looked up as classes first.
+  Value r = rt.TypeOf(v)->layout() == Layout::kType ? TypeGetAttr(rt, v, name)
+                                                    : GenericGetAttr(rt, v, name);
   if (!r.is_raised() || !rt.ExceptionMatches(rt.exc().attribute_error)) return r;
   rt.ClearException();
   return CallNamed(rt, v, "__getattr__", {Value::Borrow(name)});

@@ -44,6 +44,8 @@ bool ComputeMro(Runtime& rt, Type* t, absl::Span<Type* const> bases, std::vector
 // type.__new__(meta, name, bases, ns, **kw) after `meta`: the class, its __classcell__
 // filled, __set_name__ called and __init_subclass__(**kw) run.
 Value TypeNew(Runtime& rt, Type* meta, Args args, const KwArgs& kw);
+// type.__getattribute__: attribute lookup on a class (its MRO, then its metaclass's).
+Value TypeGetAttr(Runtime& rt, const Value& v, Str* name);
 // TypeError "Can't instantiate abstract class X with abstract methods f, g".
 Value RaiseAbstractInstantiation(Runtime& rt, Type* cls);
 void InitSubclassSupport(Runtime& rt);  // subclass.cc: __new__, __init__, dunder wrappers

@@ -141,6 +141,8 @@ Value BindMetaAttribute(Runtime& rt, const Value& attr, Type* t) {
   return ds.descr_get(rt, attr, Value::Borrow(t), t->type());
 }
 
+}  // namespace
+
 Value TypeGetAttr(Runtime& rt, const Value& v, Str* name) {
   Type* t = v.as<Type>();
   Value own = OwnTypeAttribute(rt, t, name);
@@ -170,6 +172,8 @@ Value TypeGetAttr(Runtime& rt, const Value& v, Str* name) {
   return rt.Raise(rt.exc().attribute_error, absl::StrCat("type object '", t->name(),
                                                          "' has no attribute '", name->view(), "'"));
 }
+
+namespace {
 
 bool TypeSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
   Type* t = v.as<Type>();
