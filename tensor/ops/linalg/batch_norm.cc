@@ -48,6 +48,28 @@ T& At(const Tensor& t, int64_t i) {
   return t.data<T>()[i * t.stride(0)];
 }
 
+// sum(f(x[i])) for i < n in double. For float inputs in 8 independent lanes combined at
+// the end (the float mean and variance come out as PyTorch's); double inputs keep the
+// serial order, whose last bits match PyTorch's more often.
+template <typename T, typename F>
+double LaneSum(const T* x, int64_t n, F f) {
+  if constexpr (std::is_same_v<T, double>) {
+    double acc = 0;
+    for (int64_t i = 0; i < n; ++i) acc += f(x[i]);
+    return acc;
+  }
+  constexpr int kLanes = 8;
+  double acc[kLanes] = {};
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int l = 0; l < kLanes; ++l) acc[l] += f(x[i + l]);
+  }
+  for (; i < n; ++i) acc[0] += f(x[i]);
+  double total = 0;
+  for (int l = 0; l < kLanes; ++l) total += acc[l];
+  return total;
+}
+
 // `strided`: the input was not contiguous. ATen then takes its TensorIterator path: the
 // variance sum stays in double, the running statistics are updated in double, and the
 // output is ((x - mean) * invstd) * w + b without fused multiply-adds. `x` is always the
@@ -64,40 +86,56 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
   const T* xd = x.data<T>();
   T* yd = out.data<T>();
   std::vector<T> alpha(channels), beta(channels), means(channels), invstds(channels);
+  // (N, C) input in training: ATen sums the rows into per-channel float buffers (its
+  // channels-last kernel), row by row, then converts; the deviations use the float mean.
+  std::vector<T> row_mean, row_var;
+  if (training && image == 1 && !strided) {
+    row_mean.assign(channels, T(0));
+    row_var.assign(channels, T(0));
+    for (int64_t b = 0; b < n_batch; ++b) {
+      const T* p = xd + b * channels;
+      for (int64_t c = 0; c < channels; ++c) row_mean[c] += p[c];
+    }
+    for (int64_t c = 0; c < channels; ++c) {
+      row_mean[c] = static_cast<T>(static_cast<double>(row_mean[c]) / n);
+    }
+    for (int64_t b = 0; b < n_batch; ++b) {
+      const T* p = xd + b * channels;
+      for (int64_t c = 0; c < channels; ++c) {
+        const T d = p[c] - row_mean[c];
+        row_var[c] = std::fma(d, d, row_var[c]);
+      }
+    }
+  }
   for (int64_t c = 0; c < channels; ++c) {
     T mean, invstd;
     if (training) {
       double var_sum_acc = 0;
       if (image == 1 && !strided) {
-        // (N, C) input: ATen sums rows into a float buffer (its channels-last path), then
-        // converts; the deviations use the float mean.
-        T sum = 0;
-        for (int64_t b = 0; b < n_batch; ++b) sum += xd[b * channels + c];
-        mean = static_cast<T>(static_cast<double>(sum) / n);
-        T vs = 0;
-        for (int64_t b = 0; b < n_batch; ++b) {
-          const T d = xd[b * channels + c] - mean;
-          vs = std::fma(d, d, vs);
-        }
-        var_sum_acc = vs;
+        mean = row_mean[c];
+        var_sum_acc = row_var[c];
       } else {
-        // ATen's acc_type for CPU float is double: both sums run in double.
+        // ATen's acc_type for CPU float is double: both sums run in double (in lanes,
+        // so they vectorize; a double sum of floats rounds back to the same float).
         double sum = 0;
         for (int64_t b = 0; b < n_batch; ++b) {
-          const T* p = xd + (b * channels + c) * image;
-          for (int64_t i = 0; i < image; ++i) sum += p[i];
+          sum += LaneSum(xd + (b * channels + c) * image, image,
+                         [](T v) { return static_cast<double>(v); });
         }
         mean = static_cast<T>(sum / n);
         for (int64_t b = 0; b < n_batch; ++b) {
           const T* p = xd + (b * channels + c) * image;
-          for (int64_t i = 0; i < image; ++i) {
-            if (strided) {  // ATen's strided path subtracts the mean in double
-              const double d = static_cast<double>(p[i]) - static_cast<double>(mean);
-              var_sum_acc += d * d;
-            } else {
-              const T d = p[i] - mean;
+          if (strided) {  // ATen's strided path subtracts the mean in double
+            const double m = mean;
+            for (int64_t i = 0; i < image; ++i) {
+              const double d = static_cast<double>(p[i]) - m;
               var_sum_acc += d * d;
             }
+          } else {
+            var_sum_acc += LaneSum(p, image, [mean](T v) {
+              const T d = v - mean;
+              return static_cast<double>(d * d);
+            });
           }
         }
       }

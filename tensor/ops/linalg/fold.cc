@@ -7,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
-#include "tensor/copy.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/layers.h"
 #include "tensor/shape.h"
@@ -212,15 +211,57 @@ absl::StatusOr<Tensor> Col2Im(const Tensor& input, absl::Span<const int64_t> out
 
 namespace {
 
-// (*, C, H, W) viewed as `split` and permuted by `perm`, then copied to `out_sizes`.
-absl::StatusOr<Tensor> Rearrange(const Tensor& input, const Shape& split,
-                                 const std::vector<int64_t>& perm, const Shape& out_sizes) {
-  ASSIGN_OR_RETURN(Tensor v, linalg_internal::Reshape(input, split));
-  Tensor p = linalg_internal::PermuteView(v, perm);
+// Pixel (un)shuffle as one pass in output order over a contiguous input; elements are
+// moved as unsigned integers of their size (every dtype is 1, 4 or 8 bytes).
+// shuffle:   out[b][c][h*r + i][w*r + j] = in[b][c*r*r + i*r + j][h][w]
+// unshuffle: out[b][c*r*r + i*r + j][h][w] = in[b][c][h*r + i][w*r + j]
+template <typename E>
+void ShufflePlanes(const E* in, E* out, int64_t planes, int64_t h_n, int64_t w_n, int64_t r,
+                   bool unshuffle) {
+  if (!unshuffle) {  // planes = B * C_out; in is (planes * r * r, h_n, w_n)
+    for (int64_t p = 0; p < planes; ++p) {
+      for (int64_t h = 0; h < h_n; ++h) {
+        for (int64_t i = 0; i < r; ++i) {
+          const E* src = in + ((p * r + i) * r * h_n + h) * w_n;
+          E* dst = out + ((p * h_n + h) * r + i) * w_n * r;
+          for (int64_t w = 0; w < w_n; ++w) {
+            for (int64_t j = 0; j < r; ++j) dst[w * r + j] = src[j * h_n * w_n + w];
+          }
+        }
+      }
+    }
+    return;
+  }
+  // planes = B * C_in; h_n, w_n are the output's; in is (planes, h_n * r, w_n * r)
+  for (int64_t p = 0; p < planes; ++p) {
+    for (int64_t i = 0; i < r; ++i) {
+      for (int64_t j = 0; j < r; ++j) {
+        E* dst = out + ((p * r + i) * r + j) * h_n * w_n;
+        for (int64_t h = 0; h < h_n; ++h) {
+          const E* src = in + (p * h_n * r + h * r + i) * w_n * r + j;
+          for (int64_t w = 0; w < w_n; ++w) dst[h * w_n + w] = src[w * r];
+        }
+      }
+    }
+  }
+}
+
+absl::StatusOr<Tensor> Shuffle(const Tensor& input, const Shape& out_sizes, int64_t planes,
+                               int64_t h_n, int64_t w_n, int64_t r, bool unshuffle) {
   ASSIGN_OR_RETURN(Tensor out, linalg_internal::NewTensor(out_sizes, input.dtype(), input.is_meta()));
   if (input.is_meta() || out.numel() == 0) return out;
-  // `out` is the permuted view's elements in row-major order: one strided copy.
-  RETURN_IF_ERROR(CopyInto(Tensor::View(out, p.sizes(), ContiguousStrides(p.sizes()), 0), p));
+  ASSIGN_OR_RETURN(Tensor x, linalg_internal::ContiguousAs(input, input.dtype()));
+  switch (input.element_size()) {
+    case 1:
+      ShufflePlanes(x.data<uint8_t>(), out.data<uint8_t>(), planes, h_n, w_n, r, unshuffle);
+      break;
+    case 4:
+      ShufflePlanes(x.data<uint32_t>(), out.data<uint32_t>(), planes, h_n, w_n, r, unshuffle);
+      break;
+    default:
+      ShufflePlanes(x.data<uint64_t>(), out.data<uint64_t>(), planes, h_n, w_n, r, unshuffle);
+      break;
+  }
   return out;
 }
 
@@ -243,15 +284,10 @@ absl::StatusOr<Tensor> PixelShuffle(const Tensor& input, int64_t r) {
         "upscale_factor, but input.size(-3)=",
         c, " is not divisible by ", r * r));
   }
-  Shape lead(input.sizes().begin(), input.sizes().end() - 3);
-  Shape split = lead, out_sizes = lead;
-  split.insert(split.end(), {c / (r * r), r, r, h, w});
+  Shape out_sizes(input.sizes().begin(), input.sizes().end() - 3);
+  const int64_t lead = Numel(out_sizes);
   out_sizes.insert(out_sizes.end(), {c / (r * r), h * r, w * r});
-  std::vector<int64_t> perm;
-  const int64_t b = static_cast<int64_t>(lead.size());
-  for (int64_t i = 0; i < b; ++i) perm.push_back(i);
-  perm.insert(perm.end(), {b, b + 3, b + 1, b + 4, b + 2});
-  return Rearrange(input, split, perm, out_sizes);
+  return Shuffle(input, out_sizes, lead * (c / (r * r)), h, w, r, /*unshuffle=*/false);
 }
 
 absl::StatusOr<Tensor> PixelUnshuffle(const Tensor& input, int64_t r) {
@@ -276,15 +312,10 @@ absl::StatusOr<Tensor> PixelUnshuffle(const Tensor& input, int64_t r) {
         "pixel_unshuffle expects width to be divisible by downscale_factor, but input.size(-1)=",
         w, " is not divisible by ", r));
   }
-  Shape lead(input.sizes().begin(), input.sizes().end() - 3);
-  Shape split = lead, out_sizes = lead;
-  split.insert(split.end(), {c, h / r, r, w / r, r});
+  Shape out_sizes(input.sizes().begin(), input.sizes().end() - 3);
+  const int64_t lead = Numel(out_sizes);
   out_sizes.insert(out_sizes.end(), {c * r * r, h / r, w / r});
-  std::vector<int64_t> perm;
-  const int64_t b = static_cast<int64_t>(lead.size());
-  for (int64_t i = 0; i < b; ++i) perm.push_back(i);
-  perm.insert(perm.end(), {b, b + 2, b + 4, b + 1, b + 3});
-  return Rearrange(input, split, perm, out_sizes);
+  return Shuffle(input, out_sizes, lead * c, h / r, w / r, r, /*unshuffle=*/true);
 }
 
 }  // namespace wick::tensor
