@@ -189,8 +189,8 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
     case VarKind::kConstant:
     case VarKind::kObject:
       // A set built in the trace is mutable: one object shared by every compiled call
-      // would alias across calls (internal/sets.cc).
-      if (IsSetConstant(tx.state().rt, *v)) break;
+      // would alias across calls (internal/sets.cc); so is a module made in the trace.
+      if (IsSetConstant(tx.state().rt, *v) || v->fresh_module) break;
       r.kind = Rebuild::Kind::kConstant;
       r.value = v->value;
       return r;

@@ -12,6 +12,7 @@
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
 #include "tensor/op_registry.h"
+#include "tensor/ops/random/generator.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/torch/torch.h"
@@ -639,6 +640,52 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     const bool default_new = new_fn == nullptr || new_fn == rt.types().object->Lookup("__new__");
     if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module && default_new) {
       return ConstructObject(tx, fn, std::move(args), std::move(kwargs));
+    }
+    // A torch.nn layer with constant arguments and no parameters or buffers
+    // (nn.Softmax(dim=-1), nn.ReLU()): made now, as eager would make it on each call,
+    // and traced into when called (upstream traces such modules made in forward).
+    bool constant_kwargs = true;
+    for (const auto& kv : kwargs) constant_kwargs = constant_kwargs && AllConstant({kv.second}, {});
+    if (is_module && IsTorchLibraryClass(rt, cls) && AllConstant(args, {}) && constant_kwargs) {
+      std::vector<vm::Value> vals(args.size()), names, kw_vals;
+      bool ok = true;
+      for (size_t i = 0; i < args.size() && ok; ++i) ok = ReifyConstant(rt, args[i], &vals[i]);
+      for (auto& [name, value] : kwargs) {
+        names.push_back(rt.NewStr(name));
+        kw_vals.emplace_back();
+        ok = ok && ReifyConstant(rt, value, &kw_vals.back());
+      }
+      if (ok) {
+        // A layer whose construction draws random numbers (parameter init) must draw
+        // them on every call, not once here: such a construction is undone and breaks.
+        tensor::Generator& gen = tensor::DefaultGenerator();
+        const std::vector<uint8_t> rng_before = gen.GetState();
+        vm::Value m = vm::Call(rt, v, vals, vm::KwArgs(names, kw_vals));
+        if (m.is_raised()) {
+          (void)gen.SetState(rng_before);
+          return RaisePending(tx);
+        }
+        bool stateless = true;
+        for (const char* store : {"_parameters", "_buffers"}) {
+          vm::Value d = vm::GetAttr(rt, m, store);
+          if (d.is_raised()) return RaisePending(tx);
+          // Slots registered as None (CrossEntropyLoss's weight) hold no state.
+          stateless = stateless && rt.IsInstance(d, rt.types().dict);
+          size_t pos = 0;
+          const vm::Dict::Entry* e;
+          while (stateless && d.as<vm::Dict>()->Next(&pos, &e)) {
+            stateless = e->value.is_none();
+          }
+        }
+        if (stateless && gen.GetState() != rng_before) stateless = false;
+        if (!stateless) (void)gen.SetState(rng_before);
+        if (stateless) {
+          VarPtr var = MakeVar(VarKind::kObject);
+          var->value = std::move(m);
+          var->fresh_module = true;
+          return var;
+        }
+      }
     }
     return tx.Break("Unsupported: class construction", v.as<vm::Type>()->name(),
                     "Dynamo in wick does not trace constructing instances of classes yet.");

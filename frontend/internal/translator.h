@@ -319,6 +319,8 @@ absl::StatusOr<VarPtr> ImportName(Translator& tx, const std::string& name, const
                                   const VarPtr& fromlist);
 // Sets of constants (sets.cc): `{a, b}`, set comprehensions, `{*a, *b}`.
 bool IsSetConstant(vm::Runtime& rt, const Var& v);
+// A class of torch's own Python modules (torch.nn layers, torch.autograd.Function).
+bool IsTorchLibraryClass(vm::Runtime& rt, vm::Type* cls);
 absl::StatusOr<VarPtr> BuildSet(Translator& tx, const std::vector<VarPtr>& items);
 absl::Status SetAdd(Translator& tx, const VarPtr& set, const VarPtr& item);
 absl::Status SetUpdate(Translator& tx, const VarPtr& set, const VarPtr& iterable);

@@ -65,6 +65,9 @@ struct Var {
   // use reads its value (SpecializeVar: an EQUALS_MATCH guard on `source`).
   bool float_input = false;
   bool is_input = false;  // a placeholder not changed in place since the trace began
+  // kObject: a torch.nn layer without parameters or buffers constructed in the trace
+  // (nn.Softmax(dim=-1)(w)); made once while tracing, so it may not escape the graph.
+  bool fresh_module = false;
   // kBoundMethod: the __exit__ a `with` over a user-defined context manager pushed.
   bool user_ctx_exit = false;
 

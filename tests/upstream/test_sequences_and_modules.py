@@ -96,6 +96,40 @@ if compiling:
     for _ in range(10):
         got = compiled(x)
     assert torch.allclose(got, want)
-    # Two graphs (around the construction), compiled once each: no recompile per call.
-    assert counter.frames == 2, counter.frames
+    # One graph: the parameterless layer made in forward is traced into (as upstream
+    # traces modules made in forward), compiled once: no recompile per call.
+    assert counter.frames == 1, counter.frames
 print("fresh module", round(float(want.sum()), 4))
+
+
+class Escapes(nn.Module):
+    def forward(self, x):
+        act = nn.ReLU()  # made in the trace, then returned: it cannot be one shared object
+        return act(x), act
+
+
+esc = Escapes()
+y, act1 = esc(torch.tensor([-1.0, 2.0]))
+if compiling:
+    torch._dynamo.reset()
+    compiled = torch.compile(esc)
+    _, a = compiled(torch.tensor([-1.0, 2.0]))
+    _, b = compiled(torch.tensor([-1.0, 2.0]))
+    assert a is not b and isinstance(a, nn.ReLU), (a, b)
+print("escaping module", y, act1)
+
+
+class WithParams(nn.Module):
+    def forward(self, x):
+        torch.manual_seed(3)
+        return nn.Linear(2, 2)(x)  # parameters drawn per call: never made once at trace
+
+
+with torch.no_grad():
+    want = WithParams()(torch.ones(1, 2))
+    if compiling:
+        torch._dynamo.reset()
+        compiled = torch.compile(WithParams())
+        for _ in range(2):
+            assert torch.equal(compiled(torch.ones(1, 2)), want)
+print("module with parameters made in forward", want)
