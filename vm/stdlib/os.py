@@ -249,6 +249,60 @@ def rename(src, dst):
 replace = rename
 
 
+class DirEntry:
+    """One entry of scandir(): name, path, is_dir(), is_file(), is_symlink(), stat()."""
+
+    def __init__(self, directory, name):
+        self.name = name
+        self.path = path.join(directory, name)
+
+    def is_dir(self, *, follow_symlinks=True):
+        return path.isdir(self.path) if follow_symlinks else (
+            path.isdir(self.path) and not path.islink(self.path))
+
+    def is_file(self, *, follow_symlinks=True):
+        return path.isfile(self.path) if follow_symlinks else (
+            path.isfile(self.path) and not path.islink(self.path))
+
+    def is_symlink(self):
+        return path.islink(self.path)
+
+    def stat(self, *, follow_symlinks=True):
+        return stat(self.path, follow_symlinks=follow_symlinks)
+
+    def __fspath__(self):
+        return self.path
+
+    def __repr__(self):
+        return "<DirEntry %r>" % (self.name,)
+
+
+class _ScandirIterator:
+    def __init__(self, directory):
+        self._directory = directory
+        self._names = iter(listdir(directory))
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        name = next(self._names)
+        return DirEntry(self._directory, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
+
+    def close(self):
+        pass
+
+
+def scandir(p="."):
+    return _ScandirIterator(fspath(p))
+
+
 def walk(top, topdown=True, onerror=None, followlinks=False):
     top = fspath(top)
     try:
