@@ -201,34 +201,49 @@ absl::StatusOr<Checked> CheckPool(const Tensor& input, const PoolOptions& o, int
   return c;
 }
 
+// The taps k in [lo, hi) of one window dim whose input index o*s - p + k*d is in
+// [0, in): bounds computed once per output, so the inner loops check nothing.
+inline void TapRange(int64_t o, int64_t in, int64_t k, int64_t s, int64_t p, int64_t d,
+                     int64_t* lo, int64_t* hi) {
+  const int64_t start = o * s - p;
+  *lo = start < 0 ? (-start + d - 1) / d : 0;
+  *hi = start >= in ? 0 : std::min(k, (in - start + d - 1) / d);
+}
+
 template <typename T>
 void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
   const int64_t in_plane = g.in[0] * g.in[1] * g.in[2];
   const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
   ParallelFor(0, g.planes, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(out_plane, 1)),
               [&](int64_t b, int64_t e) {
+    std::vector<int64_t> w_lo(g.out[2]), w_hi(g.out[2]);
+    for (int64_t ow = 0; ow < g.out[2]; ++ow) {
+      TapRange(ow, g.in[2], g.k[2], g.s[2], g.p[2], g.d[2], &w_lo[ow], &w_hi[ow]);
+    }
     for (int64_t pl = b; pl < e; ++pl) {
       const T* src = x + pl * in_plane;
       int64_t o = pl * out_plane;
-      for (int64_t od = 0; od < g.out[0]; ++od)
-        for (int64_t oh = 0; oh < g.out[1]; ++oh)
+      for (int64_t od = 0; od < g.out[0]; ++od) {
+        int64_t d_lo, d_hi;
+        TapRange(od, g.in[0], g.k[0], g.s[0], g.p[0], g.d[0], &d_lo, &d_hi);
+        for (int64_t oh = 0; oh < g.out[1]; ++oh) {
+          int64_t h_lo, h_hi;
+          TapRange(oh, g.in[1], g.k[1], g.s[1], g.p[1], g.d[1], &h_lo, &h_hi);
           for (int64_t ow = 0; ow < g.out[2]; ++ow, ++o) {
+            // PyTorch's rule: start at -inf with the window's first cell, then take any
+            // larger value or any NaN (so the last NaN's index wins).
             T best = -std::numeric_limits<T>::infinity();
             int64_t best_i = -1;
-            for (int64_t kd = 0; kd < g.k[0]; ++kd) {
+            for (int64_t kd = d_lo; kd < d_hi; ++kd) {
               const int64_t id = od * g.s[0] - g.p[0] + kd * g.d[0];
-              if (id < 0 || id >= g.in[0]) continue;
-              for (int64_t kh = 0; kh < g.k[1]; ++kh) {
-                const int64_t ih = oh * g.s[1] - g.p[1] + kh * g.d[1];
-                if (ih < 0 || ih >= g.in[1]) continue;
-                for (int64_t kw = 0; kw < g.k[2]; ++kw) {
-                  const int64_t iw = ow * g.s[2] - g.p[2] + kw * g.d[2];
-                  if (iw < 0 || iw >= g.in[2]) continue;
-                  const int64_t i = (id * g.in[1] + ih) * g.in[2] + iw;
+              for (int64_t kh = h_lo; kh < h_hi; ++kh) {
+                const int64_t row = (id * g.in[1] + oh * g.s[1] - g.p[1] + kh * g.d[1]) * g.in[2];
+                const int64_t w0 = ow * g.s[2] - g.p[2];
+                for (int64_t kw = w_lo[ow]; kw < w_hi[ow]; ++kw) {
+                  const int64_t i = row + w0 + kw * g.d[2];
                   const T v = src[i];
-                  // NaN wins and stays (PyTorch: val > max || isnan(val)).
-                  if (best_i < 0 || v > best || std::isnan(v)) {
-                    if (best_i >= 0 && std::isnan(best)) continue;
+                  if (best_i < 0) best_i = i;
+                  if (v > best || std::isnan(v)) {
                     best = v;
                     best_i = i;
                   }
@@ -238,6 +253,8 @@ void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
             y[o] = best;
             if (idx != nullptr) idx[o] = best_i < 0 ? 0 : best_i;
           }
+        }
+      }
     }
   });
 }
@@ -462,8 +479,8 @@ absl::StatusOr<std::pair<Tensor, Tensor>> AdaptiveMaxPool(const Tensor& input,
                     for (int64_t iw = w0; iw < w1; ++iw) {
                       const int64_t i = (id * g.in[1] + ih) * g.in[2] + iw;
                       const T v = src[i];
-                      if (best_i >= 0 && std::isnan(best)) continue;
-                      if (best_i < 0 || v > best || std::isnan(v)) {
+                      if (best_i < 0) best_i = i;
+                      if (v > best || std::isnan(v)) {  // the last NaN wins, as in PyTorch
                         best = v;
                         best_i = i;
                       }

@@ -37,6 +37,13 @@ print(F.adaptive_max_pool1d(x1, 5)[0])
 
 nan = torch.tensor([[[1.0, float("nan"), 3.0, 2.0]]])
 print(F.max_pool1d(nan, 2), F.adaptive_max_pool1d(nan, 1))
+two_nans = torch.tensor([[[float("nan"), 1.0, float("nan"), 2.0]]])
+print(F.max_pool1d(two_nans, 4, return_indices=True),
+      F.adaptive_max_pool1d(two_nans, 1, return_indices=True))
+print(F.max_pool2d(two_nans.unsqueeze(0), (1, 4), return_indices=True)[1],
+      F.adaptive_max_pool2d(two_nans.unsqueeze(0), 1, return_indices=True)[1])
+ninf = torch.full((1, 1, 1, 4), float("-inf"))
+print(F.max_pool2d(ninf, (1, 2), padding=(0, 1), return_indices=True)[1])
 
 print(F.max_pool2d(x[0], 2).shape, F.avg_pool2d(x[0], 2).shape)
 print(F.adaptive_avg_pool2d(x[0], 2).shape, F.max_pool1d(x1[0], 2).shape)
