@@ -108,6 +108,14 @@ absl::StatusOr<VarPtr> IsInstanceCall(Translator& tx, const std::vector<VarPtr>&
       return BreakUnsupportedBuiltin(tx, "isinstance", args);
     }
     if (t->IsSubtypeOf(cls.as<vm::Type>())) return MakeConstant(vm::Value::Bool(true));
+    // A metaclass's __instancecheck__ (abc.ABCMeta's registry) or typing's
+    // __wick_subclasscheck__ may still answer True: leave that to the interpreter.
+    vm::Type* meta = st.rt.TypeOf(cls);
+    if ((meta->is_heap() && meta->Lookup("__instancecheck__") !=
+                                st.rt.types().type->Lookup("__instancecheck__")) ||
+        cls.as<vm::Type>()->Lookup("__wick_subclasscheck__") != nullptr) {
+      return BreakUnsupportedBuiltin(tx, "isinstance", args);
+    }
   }
   return MakeConstant(vm::Value::Bool(false));
 }
@@ -638,7 +646,14 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     // object.__new__ (or none) allocates a plain instance: ConstructObject's model.
     const vm::Value* new_fn = cls->Lookup("__new__");
     const bool default_new = new_fn == nullptr || new_fn == rt.types().object->Lookup("__new__");
-    if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module && default_new) {
+    // A metaclass's __call__, abstract methods and __slots__ change what construction
+    // does (or raises); only type.__call__'s plain path is modelled.
+    vm::Type* meta = rt.TypeOf(v);
+    const bool plain_call =
+        meta == rt.types().type ||
+        meta->Lookup("__call__") == rt.types().type->Lookup("__call__");
+    if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module && default_new &&
+        plain_call && !cls->is_abstract() && !cls->slots_only()) {
       return ConstructObject(tx, fn, std::move(args), std::move(kwargs));
     }
     // A torch.nn layer with constant arguments and no parameters or buffers

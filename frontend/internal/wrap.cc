@@ -654,6 +654,15 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
   }
   // A class: its dict along the base chain (functions stay plain functions).
   if (type == rt.types().type || v.object()->type()->IsSubtypeOf(rt.types().type)) {
+    // A user metaclass's data descriptor (a property on the metaclass) wins over the
+    // class's own attributes; the interpreter reads those.
+    if (type->is_heap()) {
+      const vm::Value* m = type->Lookup(name);
+      if (m != nullptr && rt.TypeOf(*m)->slots().descr_set != nullptr) {
+        return tx.Break("Unsupported attribute access", absl::StrCat(type->name(), ".", name),
+                        "Dynamo in wick does not trace metaclass descriptors.");
+      }
+    }
     const vm::Value* a = v.as<vm::Type>()->Lookup(name);
     if (a != nullptr && (rt.TypeOf(*a)->slots().descr_get == nullptr ||
                          rt.TypeOf(*a) == rt.types().function)) {
