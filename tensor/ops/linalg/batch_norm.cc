@@ -51,12 +51,12 @@ T& At(const Tensor& t, int64_t i) {
 // sum(f(x[i])) for i < n in double. For float inputs in 8 independent lanes combined at
 // the end (the float mean and variance come out as PyTorch's); double inputs keep the
 // serial order, whose last bits match PyTorch's more often.
+// Returns `total` plus the sum (one running sum for doubles, continued from `total`).
 template <typename T, typename F>
-double LaneSum(const T* x, int64_t n, F f) {
+double LaneSum(double total, const T* x, int64_t n, F f) {
   if constexpr (std::is_same_v<T, double>) {
-    double acc = 0;
-    for (int64_t i = 0; i < n; ++i) acc += f(x[i]);
-    return acc;
+    for (int64_t i = 0; i < n; ++i) total += f(x[i]);
+    return total;
   }
   constexpr int kLanes = 8;
   double acc[kLanes] = {};
@@ -65,9 +65,9 @@ double LaneSum(const T* x, int64_t n, F f) {
     for (int l = 0; l < kLanes; ++l) acc[l] += f(x[i + l]);
   }
   for (; i < n; ++i) acc[0] += f(x[i]);
-  double total = 0;
-  for (int l = 0; l < kLanes; ++l) total += acc[l];
-  return total;
+  double sum = 0;
+  for (int l = 0; l < kLanes; ++l) sum += acc[l];
+  return total + sum;
 }
 
 // `strided`: the input was not contiguous. ATen then takes its TensorIterator path: the
@@ -119,8 +119,8 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
         // so they vectorize; a double sum of floats rounds back to the same float).
         double sum = 0;
         for (int64_t b = 0; b < n_batch; ++b) {
-          sum += LaneSum(xd + (b * channels + c) * image, image,
-                         [](T v) { return static_cast<double>(v); });
+          sum = LaneSum(sum, xd + (b * channels + c) * image, image,
+                        [](T v) { return static_cast<double>(v); });
         }
         mean = static_cast<T>(sum / n);
         for (int64_t b = 0; b < n_batch; ++b) {
@@ -132,7 +132,7 @@ void BatchNormKernel(const Tensor& x, const Tensor& out, const Tensor& weight, c
               var_sum_acc += d * d;
             }
           } else {
-            var_sum_acc += LaneSum(p, image, [mean](T v) {
+            var_sum_acc = LaneSum(var_sum_acc, p, image, [mean](T v) {
               const T d = v - mean;
               return static_cast<double>(d * d);
             });
