@@ -34,13 +34,18 @@ void MaybePackVarargs(Runtime& rt, absl::string_view name, Args args,
   for (size_t offset : {size_t{0}, size_t{1}}) {
     if (args.size() <= offset) continue;
     if (offset == 1 && !IsTensor(rt, args[0])) continue;
+    // Ints as converted (an IntEnum member has become its int by __index__).
     bool all_ints = true;
-    for (size_t i = offset; i < args.size(); ++i) all_ints &= args[i].is_int_like();
+    for (size_t i = offset; i < args.size(); ++i) {
+      all_ints &= args[i].is_int_like() || (*targs)[i].is_int();
+    }
     if (!all_ints) continue;
     for (const tensor::OpDef* op : tensor::OpRegistry::Global().Overloads(name)) {
       if (!TakesVarargsSizes(op->schema, offset)) continue;
       std::vector<int64_t> sizes;
-      for (size_t i = offset; i < args.size(); ++i) sizes.push_back(args[i].as_int());
+      for (size_t i = offset; i < args.size(); ++i) {
+        sizes.push_back(args[i].is_int_like() ? args[i].as_int() : (*targs)[i].to_int());
+      }
       targs->resize(offset);
       targs->push_back(tensor::Value(std::move(sizes)));
       return;

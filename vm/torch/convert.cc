@@ -151,6 +151,16 @@ bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out, int position
     *out = tensor::Value(std::string("cpu"));
   } else if (IsSequence(rt, v)) {
     return SequenceToTensorValue(rt, v, position, out);
+  } else if (rt.TypeOf(v)->is_heap() && rt.TypeOf(v)->Lookup(rt.names().index) != nullptr) {
+    // An object with __index__ (an IntEnum member) passes as the int it stands for, as
+    // PyTorch's argument parser takes it.
+    Value i = CallMethod(rt, v, "__index__", {});
+    if (i.is_raised()) return false;
+    if (!i.is_int_like()) {
+      RaiseTypeName(rt, "__index__ returned non-int (type ", i, ")");
+      return false;
+    }
+    *out = tensor::Value(i.as_int());
   } else {
     RaiseTypeName(rt, "wick's torch bindings cannot pass a '", v, "' to a tensor op");
     return false;
