@@ -17,8 +17,10 @@ namespace {
 
 WICK_LOG_DEFINE_CHANNEL(convert_frame_log, "torch._dynamo.convert_frame");
 
-// Code the runtime leaves to the interpreter: module and class bodies, and the prelude
-// modules (compiled from "<torch._dynamo>"-style file names), except torch.nn's: upstream
+// Code the runtime leaves to the interpreter: module and class bodies, the embedded
+// standard library (vm/stdlib, compiled from "<re>"-style file names; upstream's
+// trace_rules skip the stdlib's files), and the prelude modules (compiled from
+// "<torch._dynamo>"-style file names), except torch.nn's: upstream
 // inlines torch.nn (trace_rules' MOD_INLINELIST), so `torch.compile(nn.Linear(4, 4))`
 // compiles Linear.forward like a user's forward. Module.__call__ stays skipped: it only
 // dispatches, and the frame that compiles is the forward it calls, as upstream reports.
@@ -26,7 +28,8 @@ bool IsSkippedCode(const vm::CodeObject& code) {
   if (code.flags & (vm::kCodeModule | vm::kCodeClassBody)) return true;
   if (code.source == nullptr) return false;
   const std::string& file = code.source->filename;
-  if (!absl::StartsWith(file, "<torch")) return false;
+  if (!absl::StartsWith(file, "<")) return false;
+  if (!absl::StartsWith(file, "<torch")) return true;
   const bool nn = absl::StartsWith(file, "<torch.nn.") || file == "<torch.nn>";
   return !nn || file == "<torch.nn.modules.module>";
 }
