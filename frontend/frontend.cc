@@ -42,6 +42,7 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.is_grad_enabled = ModuleAttr(interp, "torch", "is_grad_enabled");
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
   k.finfo_type = ModuleAttr(interp, "torch", "finfo");
+  k.einsum = ModuleAttr(interp, "torch", "einsum");
   k.iinfo_type = ModuleAttr(interp, "torch", "iinfo");
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");

@@ -175,6 +175,33 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
     }
     return d;
   }
+  // reversed(seq) over a known sequence (list, tuple, range): an iterator backwards.
+  if (name == "reversed" && args.size() == 1 && kwargs.empty() &&
+      args[0]->kind != VarKind::kIterator && args[0]->kind != VarKind::kDict &&
+      args[0]->kind != VarKind::kTensor && args[0]->kind != VarKind::kObject &&
+      args[0]->kind != VarKind::kNewObject) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
+    std::reverse(items.begin(), items.end());
+    return MakeSequence(VarKind::kIterator, std::move(items));
+  }
+  // map(fn, *iterables): fn called on each item now (zip-shortest), in order.
+  if (name == "map" && args.size() >= 2 && kwargs.empty()) {
+    std::vector<std::vector<VarPtr>> seqs;
+    for (size_t i = 1; i < args.size(); ++i) {
+      ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[i]));
+      seqs.push_back(std::move(items));
+    }
+    size_t n = seqs[0].size();
+    for (const auto& s : seqs) n = std::min(n, s.size());
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<VarPtr> call_args;
+      for (const auto& s : seqs) call_args.push_back(s[i]);
+      ASSIGN_OR_RETURN(VarPtr r, Call(tx, args[0], std::move(call_args), {}));
+      out.push_back(std::move(r));
+    }
+    return MakeSequence(VarKind::kIterator, std::move(out));
+  }
   if ((name == "enumerate" || name == "zip") && kwargs.empty() && !args.empty()) {
     std::vector<std::vector<VarPtr>> seqs;
     for (const VarPtr& a : args) {
@@ -216,7 +243,7 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   }
   static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",
                                       "round", "pow", "divmod", "range", "sum", "repr",
-                                      "chr", "ord", "hash"};
+                                      "chr", "ord", "hash", "slice"};
   // Builtins folded on values read symbolic ints' values (specialised, guarded).
   for (const VarPtr& a : args) SpecializeVar(tx, a);
   for (auto& kv : kwargs) SpecializeVar(tx, kv.second);
@@ -589,6 +616,15 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     VarPtr g = MakeVar(VarKind::kGradMode);
     g->grad_mode = v.Is(k.enable_grad);
     return g;
+  }
+  // torch.einsum(eq, *operands): the registry's einsum over the operand list.
+  if (v.Is(k.einsum) && args.size() >= 2 && kwargs.empty() && args[0]->is_constant()) {
+    std::vector<VarPtr> call_args = args;
+    if (args[1]->is_tensor()) {
+      call_args = {args[0], MakeSequence(VarKind::kList, {args.begin() + 1, args.end()})};
+    }
+    return CallTensorOp(tx, "einsum", std::move(call_args), {}, CallStyle::kFunction,
+                        "torch.einsum");
   }
   std::string op;
   bool method = false;

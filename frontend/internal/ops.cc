@@ -327,6 +327,83 @@ absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const
     idx.clear();
     for (const vm::Value& v : key->value.as<vm::Tuple>()->items) idx.push_back(MakeConstant(v));
   }
+  // Advanced indexing by integer tensors, with full slices and one Ellipsis around
+  // them (rel_pos[coords.long()], x[:, idx]): aten.index with None for the untouched
+  // dims, as PyTorch's indexing lowers it. Boolean masks select a data-dependent number
+  // of elements and are left to the break below.
+  {
+    bool advanced = false, simple = true;
+    int64_t ellipsis = 0;
+    for (const VarPtr& x : idx) {
+      if (x->is_tensor() && !x->scalar_item && x->meta.dtype != tensor::DType::kBool &&
+          !tensor::IsFloating(x->meta.dtype)) {
+        advanced = true;
+        continue;
+      }
+      IndexKind k = KindOfIndex(rt, x);
+      if (k == IndexKind::kEllipsis) {
+        ++ellipsis;
+        continue;
+      }
+      if (k != IndexKind::kSlice) {
+        simple = false;
+        break;
+      }
+      std::vector<VarPtr> p = SliceParts(x);
+      for (const VarPtr& part : p) simple = simple && part->is_constant() && part->value.is_none();
+    }
+    const int64_t rank = static_cast<int64_t>(self->meta.sizes.size());
+    const int64_t named = static_cast<int64_t>(idx.size()) - ellipsis;
+    if (advanced && simple && ellipsis <= 1 && named <= rank) {
+      std::vector<VarPtr> indices;
+      for (const VarPtr& x : idx) {
+        if (x->is_tensor()) {
+          indices.push_back(x);
+        } else if (KindOfIndex(rt, x) == IndexKind::kEllipsis) {
+          for (int64_t i = 0; i < rank - named; ++i) {
+            indices.push_back(MakeConstant(vm::Value::None()));
+          }
+        } else {
+          indices.push_back(MakeConstant(vm::Value::None()));
+        }
+      }
+      while (!indices.empty() && !indices.back()->is_tensor()) indices.pop_back();
+      int64_t tensors = 0, at = -1;
+      for (size_t i = 0; i < indices.size(); ++i) {
+        if (indices[i]->is_tensor()) {
+          ++tensors;
+          at = static_cast<int64_t>(i);
+        }
+      }
+      if (tensors == static_cast<int64_t>(indices.size())) {
+        return CallTensorOp(tx, "index",
+                            {self, MakeSequence(VarKind::kList, std::move(indices))}, {},
+                            CallStyle::kFunction, "torch.ops.aten.index.Tensor");
+      }
+      if (tensors == 1) {
+        // One index tensor after untouched dims (x[:, j]): as PyTorch lowers it, the
+        // indexed dim moves to the front, aten.index gathers (negative indices wrap,
+        // bounds errors name dimension 0 as eager's do), and the leading dims move back
+        // in front of the index's dims.
+        const int64_t m = static_cast<int64_t>(indices[at]->meta.sizes.size());
+        const int64_t out_rank = rank - 1 + m;
+        ASSIGN_OR_RETURN(VarPtr moved,
+                         CallTensorOp(tx, "movedim", {self, MakeConstant(vm::Value::Int(at)),
+                                                      MakeConstant(vm::Value::Int(0))},
+                                      {}, CallStyle::kMethod, "movedim"));
+        ASSIGN_OR_RETURN(VarPtr picked,
+                         CallTensorOp(tx, "index",
+                                      {moved, MakeSequence(VarKind::kList, {indices[at]})}, {},
+                                      CallStyle::kFunction, "torch.ops.aten.index.Tensor"));
+        std::vector<vm::Value> perm;
+        for (int64_t d = 0; d < at; ++d) perm.push_back(vm::Value::Int(m + d));
+        for (int64_t d = 0; d < m; ++d) perm.push_back(vm::Value::Int(d));
+        for (int64_t d = m + at; d < out_rank; ++d) perm.push_back(vm::Value::Int(d));
+        return CallTensorOp(tx, "permute", {picked, MakeConstant(rt.NewTuple(std::move(perm)))},
+                            {}, CallStyle::kMethod, "permute");
+      }
+    }
+  }
   int64_t specified = 0;
   for (const VarPtr& x : idx) {
     IndexKind k = KindOfIndex(rt, x);

@@ -46,6 +46,7 @@ struct KnownObjects {
   vm::Value operator_module;
   vm::Value tensor_type;     // torch.Tensor
   vm::Value finfo_type, iinfo_type;  // torch.finfo / torch.iinfo: folded like upstream
+  vm::Value einsum;                  // torch.einsum (a native over the registry op)
   vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
   vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
   vm::Value nullcontext_type;   // contextlib.nullcontext

@@ -308,6 +308,10 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     AddGuard(tx, GuardKind::kNone, source);
     return MakeConstant(v);
   }
+  if (v.Is(rt.Ellipsis())) {  // a singleton, like None
+    AddGuard(tx, GuardKind::kIdMatch, source, v);
+    return MakeConstant(v);
+  }
   if (source != nullptr && (v.is_int() || v.is_float()) && !v.is_bool()) {
     const std::string name = source->Name();
     auto known = st.scalar_inputs.find(name);
