@@ -647,6 +647,19 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
         ASSIGN_OR_RETURN(m->func, WrapGuardingPath(tx, *cls_attr, sub(name)));
         return m;
       }
+      // A method decorated with @torch.no_grad() & co. while that mode is already on
+      // (the mode is guarded): the decorator changes nothing, so its function is the
+      // method. Under the other mode the call would switch it: that breaks below.
+      bool wrapper_mode = false;
+      if (const vm::Value* wrapped = vm::GradWrapperFunction(rt, *cls_attr, &wrapper_mode);
+          wrapped != nullptr && wrapper_mode == st.grad_enabled &&
+          rt.TypeOf(*wrapped) == rt.types().function) {
+        VarPtr m = MakeVar(VarKind::kBoundMethod);
+        m->self = obj;
+        SourcePtr ws = obj->source ? Source::Attr(sub(name), "__wrapped__") : nullptr;
+        ASSIGN_OR_RETURN(m->func, WrapGuardingPath(tx, *wrapped, ws));
+        return m;
+      }
       if (cls_attr->is_object() && rt.TypeOf(*cls_attr)->slots().descr_get != nullptr) {
         return tx.Break("Unsupported: descriptor attribute", name,
                         "Dynamo in wick does not trace properties or other descriptors yet.");

@@ -120,3 +120,21 @@ with torch.no_grad():
         assert torch.equal(again, block(x))
         swish_lib.DEFAULT = swish_lib.Params(0.5, True, "swish")
 print("module from another file", want)
+
+
+class Decorated(torch.nn.Module):
+    @torch.no_grad()
+    def forward(self, x):
+        return x * 2 + torch.is_grad_enabled()
+
+
+dec = Decorated()
+with torch.no_grad():
+    want = dec(torch.ones(2))
+    if compiling:
+        torch._dynamo.reset()
+        counter = Counter()
+        # Under no_grad already, the decorator changes nothing: one graph, no break.
+        assert torch.equal(torch.compile(dec, backend=counter)(torch.ones(2)), want)
+        assert counter.frames == 1, counter.frames
+print("decorated forward", want, dec(torch.ones(2)))

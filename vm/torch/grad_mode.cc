@@ -27,6 +27,9 @@ class GradWrapper : public Object {
  public:
   GradWrapper(Value func, bool mode) : func(std::move(func)), mode(mode) {}
   void ClearRefs() override { func = Value(); }
+  const Value* PlainAttr(std::string_view name) const override {
+    return name == "__wrapped__" ? &func : nullptr;
+  }
   Value func;
   bool mode;
 };
@@ -172,3 +175,15 @@ bool AddGradModeFunctions(Runtime& rt, Dict* d) {
 }
 
 }  // namespace wick::vm::torch
+
+namespace wick::vm {
+
+const Value* GradWrapperFunction(Runtime& rt, const Value& v, bool* mode) {
+  const Value& t = torch::State(rt).grad_wrapper_type;
+  if (!v.is_object() || !t.is_object() || v.object()->type() != t.as<Type>()) return nullptr;
+  const auto* w = static_cast<const torch::GradWrapper*>(v.object());
+  *mode = w->mode;
+  return &w->func;
+}
+
+}  // namespace wick::vm

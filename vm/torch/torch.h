@@ -71,6 +71,9 @@ const std::vector<std::string>* ReturnTypeFields(Runtime& rt, const Type* t);
 Value NewReturnTuple(Runtime& rt, Type* t, std::vector<Value> items);
 // The current grad mode (torch.is_grad_enabled()).
 bool GradModeEnabled(Runtime& rt);
+// The function a grad-mode decorator wraps (@torch.no_grad(), @torch.enable_grad(),
+// @torch.inference_mode()) and the mode it runs it under; nullptr for other values.
+const Value* GradWrapperFunction(Runtime& rt, const Value& v, bool* mode);
 // Sets it (torch._C._set_grad_enabled).
 void SetGradModeEnabled(Runtime& rt, bool enabled);
 
