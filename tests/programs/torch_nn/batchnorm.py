@@ -15,6 +15,9 @@ def attempt(f):
 
 torch.manual_seed(0)
 torch.set_grad_enabled(False)
+# Under WICK_COMPILE_ALL every function compiles: F.batch_norm meets more dtypes, ranks and
+# None arguments here than the default limit of 8 compiled versions.
+torch._dynamo.config.recompile_limit = 64
 for m in [nn.BatchNorm1d(3), nn.BatchNorm2d(4, eps=1e-3, momentum=0.3),
           nn.BatchNorm3d(2, affine=False), nn.BatchNorm2d(3, momentum=None),
           nn.BatchNorm1d(3, track_running_stats=False)]:
