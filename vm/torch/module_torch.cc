@@ -3,10 +3,12 @@
 // einsum's varargs, set_printoptions, compile, is_tensor, ...). Grad-mode context
 // managers live in grad_mode.cc, torch._C._nn in nn_natives.cc.
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "tensor/ops/creation/creation.h"
+#include "tensor/parallel.h"
 #include "tensor/print/print.h"
 #include "tensor/shape.h"
 #include "vm/objects/dict.h"
@@ -259,6 +261,55 @@ Value EinsumFn(Runtime& rt, Args args, const KwArgs& kwargs) {
   return CallOp(rt, "einsum", args, kwargs);
 }
 
+// torch.get_num_threads() / set_num_threads(n): wick's kernel thread count (the
+// WICK_NUM_THREADS default, clamped to tensor::kMaxThreads). Interop threads are not a
+// separate pool in wick: their count is kept for get_num_interop_threads() only.
+int g_interop_threads = 1;
+
+Value GetNumThreads(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (!UnpackArgs(rt, "get_num_threads", args, kwargs, {}, 0, nullptr)) return Value::Raised();
+  return Value::Int(tensor::NumThreads());
+}
+
+bool PositiveThreadCount(Runtime& rt, const char* name, Args args, const KwArgs& kwargs,
+                         int64_t* n) {
+  Value a[1];
+  if (!UnpackArgs(rt, name, args, kwargs, {"int"}, 1, a)) return false;
+  if (!a[0].is_int()) {
+    RaiseTypeName(rt, absl::StrCat(name, "(): argument 'int' (position 1) must be int, not "), a[0], "");
+    return false;
+  }
+  if (a[0].as_int() <= 0) {
+    rt.Raise(rt.exc().runtime_error, absl::StrCat(name, " expects a positive integer"));
+    return false;
+  }
+  *n = a[0].as_int();
+  return true;
+}
+
+Value SetNumThreads(Runtime& rt, Args args, const KwArgs& kwargs) {
+  int64_t n = 0;
+  if (!PositiveThreadCount(rt, "set_num_threads", args, kwargs, &n)) return Value::Raised();
+  tensor::SetNumThreads(static_cast<int>(std::min<int64_t>(n, tensor::kMaxThreads)));
+  return Value::None();
+}
+
+Value GetNumInteropThreads(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (!UnpackArgs(rt, "get_num_interop_threads", args, kwargs, {}, 0, nullptr)) {
+    return Value::Raised();
+  }
+  return Value::Int(g_interop_threads);
+}
+
+Value SetNumInteropThreads(Runtime& rt, Args args, const KwArgs& kwargs) {
+  int64_t n = 0;
+  if (!PositiveThreadCount(rt, "set_num_interop_threads", args, kwargs, &n)) {
+    return Value::Raised();
+  }
+  g_interop_threads = static_cast<int>(std::min<int64_t>(n, tensor::kMaxThreads));
+  return Value::None();
+}
+
 bool OptionalInt(Runtime& rt, const Value& v, std::optional<int>* out) {
   if (v.is_raised() || v.is_none()) return true;
   int64_t i;
@@ -345,6 +396,10 @@ Value NewTorchModule(Runtime& rt) {
   d->SetStr(rt, rt.Intern("dtype"), s.dtype_type);
   d->SetStr(rt, rt.Intern("device"), s.device_type);
   d->SetStr(rt, rt.Intern("__version__"), rt.NewStr("1.13.1"));
+  d->SetStr(rt, rt.Intern("inf"), Value::Float(std::numeric_limits<double>::infinity()));
+  d->SetStr(rt, rt.Intern("nan"), Value::Float(std::numeric_limits<double>::quiet_NaN()));
+  d->SetStr(rt, rt.Intern("pi"), Value::Float(M_PI));
+  d->SetStr(rt, rt.Intern("e"), Value::Float(M_E));
   d->SetStr(rt, rt.Intern("ops"), NewOpsNamespace(rt, ""));
   struct Fn {
     const char* name;
@@ -367,6 +422,10 @@ Value NewTorchModule(Runtime& rt) {
       {"isclose", &IsClose},
       {"allclose", &AllClose},
       {"promote_types", &PromoteTypes},
+      {"get_num_threads", &GetNumThreads},
+      {"set_num_threads", &SetNumThreads},
+      {"get_num_interop_threads", &GetNumInteropThreads},
+      {"set_num_interop_threads", &SetNumInteropThreads},
   };
   for (const Fn& f : kFns) AddFunction(rt, d, f.name, f.fn);
   if (!AddGradModeFunctions(rt, d)) return Value::Raised();
