@@ -176,7 +176,7 @@ Value ObjectRepr(Runtime& rt, const Value& v) {
   if (mod != nullptr && rt.IsStr(*mod) && internal::StrView(*mod) != "builtins") {
     prefix = absl::StrCat(internal::StrView(*mod), ".");
   }
-  return rt.NewStr(absl::StrFormat("<%s%s object at %p>", prefix, t->name(),
+  return rt.NewStr(absl::StrFormat("<%s%s object at %p>", prefix, t->qualname(),
                                    static_cast<void*>(v.object())));
 }
 

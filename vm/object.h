@@ -123,6 +123,10 @@ class Type : public Object {
   void ClearRefs() override;
 
   const std::string& name() const { return name_; }
+  // __qualname__ (`Outer.Inner`); the name unless a class statement gave another.
+  const std::string& qualname() const { return qualname_.empty() ? name_ : qualname_; }
+  void set_name(std::string n) { name_ = std::move(n); }
+  void set_qualname(std::string q) { qualname_ = std::move(q); }
   // __base__: the base whose C++ layout and slots this type extends (CPython's "best
   // base"); null only for `object`.
   Type* base() const { return base_; }
@@ -179,6 +183,7 @@ class Type : public Object {
   // Lookup without the cache.
   const Value* LookupChain(Str* name) const;
   std::string name_;
+  std::string qualname_;  // empty: same as name_
   Type* base_;  // owned reference; null only for `object`
   std::vector<Type*> bases_;  // owned references
   std::vector<Type*> mro_;    // borrowed; mro_[0] == this

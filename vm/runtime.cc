@@ -380,7 +380,9 @@ void Runtime::InitTypes() {
       InheritSlots(t->slots_, t->base()->slots_);
       if (t->layout() != t->base()->layout()) t->slots_.construct = own_construct;
     }
-    t->dict()->SetStr(*this, names_.name, NewStr(t->name()));
+    // Not on object: every instance of a user class would find it (CPython's
+    // instances have no __name__); types answer __name__ themselves (TypeGetAttr).
+    if (t != types_.object) t->dict()->SetStr(*this, names_.name, NewStr(t->name()));
   }
 }
 

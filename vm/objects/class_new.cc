@@ -316,9 +316,17 @@ Type* Runtime::NewClass(absl::string_view name, absl::Span<Type* const> bases, D
     if (!internal::ComputeMro(*this, t, declared, &mro)) return nullptr;
     t->SetBases({declared.begin(), declared.end()}, std::move(mro));
   }
-  if (ns->GetStr(names_.name) == nullptr) {
-    ns->SetStr(*this, names_.name, NewStr(name));
+  // As CPython: __qualname__ lives on the type, not in its dict (instances must not
+  // find it), and the dict always has __doc__.
+  if (const Value* qn = ns->GetStr(names_.qualname)) {
+    if (!IsStr(*qn)) {
+      RaiseTypeName(*this, "type __qualname__ must be a str, not ", *qn, "");
+      return nullptr;
+    }
+    t->set_qualname(std::string(internal::StrView(*qn)));
+    if (ns->Remove(*this, Value::Borrow(names_.qualname)) < 0) return nullptr;
   }
+  if (ns->GetStr(names_.doc) == nullptr) ns->SetStr(*this, names_.doc, Value::None());
   for (const std::string& n : slot_names) internal::AddMemberDescriptor(*this, t, n);
   t->set_slots_only(slots_only);
   if (const Value* abstract = ns->GetStr("__abstractmethods__")) {

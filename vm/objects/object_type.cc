@@ -72,9 +72,9 @@ Value TypeRepr(Runtime& rt, const Value& v) {
   Type* t = v.as<Type>();
   const Value* mod = t->dict() ? t->dict()->GetStr(rt.names().module) : nullptr;
   if (mod != nullptr && rt.IsStr(*mod) && StrView(*mod) != "builtins") {
-    return rt.NewStr(absl::StrCat("<class '", StrView(*mod), ".", t->name(), "'>"));
+    return rt.NewStr(absl::StrCat("<class '", StrView(*mod), ".", t->qualname(), "'>"));
   }
-  return rt.NewStr(absl::StrCat("<class '", t->name(), "'>"));
+  return rt.NewStr(absl::StrCat("<class '", t->qualname(), "'>"));
 }
 
 Value TypeCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kw) {
@@ -96,6 +96,7 @@ Value TypeCall(Runtime& rt, const Value& callee, Args args, const KwArgs& kw) {
 // when `name` is not one of them.
 Value OwnTypeAttribute(Runtime& rt, Type* t, Str* name) {
   if (name == rt.names().name) return rt.NewStr(t->name());
+  if (name == rt.names().qualname) return rt.NewStr(t->qualname());
   if (name == rt.names().doc) {
     const Value* doc = t->dict()->GetStr(name);
     return doc != nullptr ? *doc : Value::None();
@@ -181,6 +182,24 @@ bool TypeSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
     rt.Raise(rt.exc().type_error, absl::StrCat("cannot set '", name->view(),
                                                "' attribute of immutable type '", t->name(), "'"));
     return false;
+  }
+  if (name == rt.names().name || name == rt.names().qualname) {
+    // Kept on the type itself, as CPython keeps them.
+    if (value == nullptr || !rt.IsStr(*value)) {
+      if (value == nullptr) {
+        rt.Raise(rt.exc().type_error, absl::StrCat("cannot delete '", name->view(),
+                                                   "' attribute of immutable type '",
+                                                   t->name(), "'"));
+      } else {
+        RaiseTypeName(rt, absl::StrCat("can only assign string to ", t->name(), ".",
+                                       name->view(), ", not '"),
+                      *value, "'");
+      }
+      return false;
+    }
+    if (name == rt.names().name) t->set_name(std::string(StrView(*value)));
+    else t->set_qualname(std::string(StrView(*value)));
+    return true;
   }
   if (value == nullptr) {
     int r = t->dict()->Remove(rt, Value::Borrow(name));
