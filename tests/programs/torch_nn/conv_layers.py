@@ -6,6 +6,9 @@ import torch.nn.functional as F
 
 torch.manual_seed(0)
 torch.set_grad_enabled(False)
+# Under WICK_COMPILE_ALL every function compiles: show() and F's wrappers meet more ranks
+# and argument kinds here than the default limit of 8 compiled versions.
+torch._dynamo.config.recompile_limit = 64
 
 
 def show(name, t):
