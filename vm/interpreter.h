@@ -174,6 +174,9 @@ class Interpreter {
   // process-wide; call it from static initialisers or before running programs.
   static void RegisterNativeModule(absl::string_view name, ModuleInit init);
   static void RegisterPythonModule(absl::string_view name, absl::string_view source);
+  // Whether `name` was registered with RegisterPythonModule (the embedded stdlib and
+  // torch prelude).
+  static bool IsRegisteredPythonModule(absl::string_view name);
   // import `name` (dotted): returns the module itself (not the top package).
   Value ImportModule(absl::string_view name);
   Dict* builtins() const { return builtins_; }

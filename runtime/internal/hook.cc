@@ -29,7 +29,13 @@ bool IsSkippedCode(const vm::CodeObject& code) {
   if (code.source == nullptr) return false;
   const std::string& file = code.source->filename;
   if (!absl::StartsWith(file, "<")) return false;
-  if (!absl::StartsWith(file, "<torch")) return true;
+  if (!absl::StartsWith(file, "<torch")) {
+    // "<json>": an embedded module. Scripts run from strings ("<script>", "<string>")
+    // are user code and compile.
+    if (file.size() < 2 || file.back() != '>') return false;
+    return vm::Interpreter::IsRegisteredPythonModule(
+        absl::string_view(file).substr(1, file.size() - 2));
+  }
   const bool nn = absl::StartsWith(file, "<torch.nn.") || file == "<torch.nn>";
   return !nn || file == "<torch.nn.modules.module>";
 }

@@ -74,6 +74,12 @@ void Interpreter::RegisterPythonModule(absl::string_view name, absl::string_view
   slot = std::make_shared<const std::string>(source);
 }
 
+bool Interpreter::IsRegisteredPythonModule(absl::string_view name) {
+  ModuleRegistry& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.python.find(name) != r.python.end();
+}
+
 namespace {
 
 // Scripts larger than this are refused rather than read (a guard against importing a
