@@ -38,7 +38,7 @@ bool InitTorch(Interpreter& interp, const Value& module) {
     if (!mods->SetStr(rt, rt.Intern("torch"), module)) return false;
   }
   for (const char* sub : {"_C", "nn", "compiler", "_dynamo", "_logging", "autograd", "utils",
-                          "cuda", "backends"}) {
+                          "cuda", "backends", "optim"}) {
     Value m = interp.ImportModule(absl::StrCat("torch.", sub));
     if (m.is_raised()) {
       if (!rt.ExceptionMatches(rt.exc().import_error)) return false;

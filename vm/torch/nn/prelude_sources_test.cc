@@ -37,7 +37,8 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch._subclasses.fake_tensor",
                        "torch._tensor_types", "torch.autograd", "torch.autograd.function",
                        "torch.utils", "torch.utils.checkpoint", "torch.utils.model_zoo",
-                       "torch.cuda", "torch.backends", "torch.backends.cpu",
+                       "torch.cuda", "torch.optim", "torch.optim.optimizer",
+                       "torch.optim.lr_scheduler", "torch.backends", "torch.backends.cpu",
                        "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mkldnn",
                        "torch.backends.mps", "torch.backends.openmp",
                        "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn"}));
