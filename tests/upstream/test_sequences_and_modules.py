@@ -6,30 +6,7 @@
 import torch
 import torch.nn as nn
 
-compiling = hasattr(torch, "compile")
-
-
-class Counter:
-    def __init__(self):
-        self.frames = 0
-
-    def __call__(self, gm, example_inputs):
-        self.frames += 1
-        return gm.forward
-
-
-def run(name, fn, *args, frames=None):
-    """Prints fn(*args) eagerly; compiled, requires the same result and, when given,
-    that many compiled graphs."""
-    want = fn(*args)
-    if compiling:
-        torch._dynamo.reset()
-        counter = Counter()
-        got = torch.compile(fn, backend=counter)(*args)
-        assert repr(got) == repr(want), f"{name}: {got!r} != {want!r}"
-        if frames is not None:
-            assert counter.frames == frames, f"{name}: {counter.frames} graphs, want {frames}"
-    print(name, want)
+from harness import Counter, compiling, run  # beside this file
 
 
 def sequences(x, h):
