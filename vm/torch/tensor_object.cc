@@ -237,6 +237,17 @@ bool TensorSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
     return true;
   }
   if (value != nullptr && n == "grad" && value->is_none()) return true;
+  // The read-only properties TensorGetAttr answers itself (PyTorch's getset
+  // descriptors without a setter).
+  for (const char* ro : {"shape", "dtype", "device", "ndim", "is_leaf", "grad_fn", "is_cuda",
+                         "T", "mT"}) {
+    if (n == ro) {
+      rt.Raise(rt.exc().attribute_error,
+               absl::StrCat("attribute '", n, "' of 'torch._C._TensorBase' objects is not "
+                            "writable"));
+      return false;
+    }
+  }
   // Data descriptors of the type (properties) first, then the tensor's own attributes.
   if (const Value* found = rt.TypeOf(v)->Lookup(name);
       found != nullptr && rt.TypeOf(*found)->slots().descr_set != nullptr) {

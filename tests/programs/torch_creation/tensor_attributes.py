@@ -22,3 +22,8 @@ print(hasattr(v, "require_grad"))
 p = torch.nn.Parameter(torch.ones(2))
 p.sharded = True
 print(p.sharded)
+for name in ("shape", "dtype", "device", "ndim", "is_leaf", "grad_fn", "is_cuda", "T", "mT"):
+    try:
+        setattr(pe, name, 1)
+    except AttributeError as e:
+        print("AttributeError:", e)
