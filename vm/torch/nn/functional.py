@@ -21,6 +21,91 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     return input.clamp(min_val, max_val)
 
 
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    if inplace:
+        return torch.ops.aten.leaky_relu_(input, negative_slope)
+    return torch.ops.aten.leaky_relu(input, negative_slope)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    if inplace:
+        return torch.ops.aten.elu_(input, alpha)
+    return torch.ops.aten.elu(input, alpha)
+
+
+def selu(input, inplace=False):
+    # ATen's selu: elu with SELU's alpha and scale.
+    alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+    if inplace:
+        return torch.ops.aten.elu_(input, alpha, scale)
+    return torch.ops.aten.elu(input, alpha, scale)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    if inplace:
+        return torch.ops.aten.elu_(input, alpha, 1.0, 1.0 / alpha)
+    return torch.ops.aten.elu(input, alpha, 1.0, 1.0 / alpha)
+
+
+def glu(input, dim=-1):
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = dim + input.dim() if dim < 0 else dim
+    if input.size(d) % 2 != 0:
+        raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(
+            d, input.size(d)))
+    a, b = input.chunk(2, d)
+    return a * b.sigmoid()
+
+
+def logsigmoid(input):
+    # ATen's log_sigmoid: min(x, 0) - log1p(exp(-|x|)).
+    return input.clamp(max=0) - torch.log1p(torch.exp(-input.abs()))
+
+
+def softsign(input):
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def threshold(input, threshold, value, inplace=False):
+    out = torch.where(input <= threshold, torch.full_like(input, value), input)
+    if inplace:
+        return input.copy_(out)
+    return out
+
+
+def prelu(input, weight):
+    if weight.numel() != 1 and (input.dim() < 2 or weight.numel() != input.size(1)):
+        raise RuntimeError("Mismatch of parameter numbers and input channel size. Found "
+                           "parameter numbers = {} and channel size = {}.".format(
+                               weight.numel(), input.size(1) if input.dim() >= 2 else 1))
+    w = weight
+    if weight.numel() != 1:
+        shape = [1] * input.dim()
+        shape[1] = weight.numel()
+        w = weight.reshape(shape)
+    return torch.where(input > 0, input, w * input)
+
+
+def mish(input, inplace=False):
+    out = input * torch.log1p(torch.exp(input)).tanh()
+    if inplace:
+        return input.copy_(out)
+    return out
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_softmax_dim(input.dim())
+    if dtype is None:
+        return (-input).softmax(dim)
+    return (-input).softmax(dim, dtype=dtype)
+
+
 def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
 
@@ -336,6 +421,77 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     # ATen: pow(input - target, 2) after broadcasting, then the reduction.
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     return _reduce((expanded_input - expanded_target).pow(2), reduction)
+
+
+def _reduce_legacy(loss, size_average, reduce, reduction):
+    if size_average is not None or reduce is not None:
+        reduction = ["none", "mean", "sum"][_reduction_enum(size_average, reduce, reduction)]
+    return _reduce(loss, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    return _reduce_legacy((expanded_input - expanded_target).abs(), size_average, reduce,
+                          reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    # ATen's kernel per element: |d| < beta ? 0.5 * d * d / beta : |d| - 0.5 * beta.
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    if beta == 0.0:
+        return l1_loss(input, target, size_average, reduce, reduction)
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    z = (expanded_input - expanded_target).abs()
+    loss = torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
+    return _reduce_legacy(loss, size_average, reduce, reduction)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0):
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    z = (expanded_input - expanded_target).abs()
+    loss = torch.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
+    return _reduce(loss, reduction)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    if size_average is not None or reduce is not None:
+        reduction = ["none", "mean", "sum"][_reduction_enum(size_average, reduce, reduction)]
+    elif reduction == "mean":
+        import warnings
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and "
+                      "the support size.'batchmean' divides only by the batch size, and "
+                      "aligns with the KL div math definition.'mean' will be changed to "
+                      "behave the same as 'batchmean' in the next major release.")
+    if log_target:
+        loss = torch.exp(target) * (target - input)
+    else:
+        # xlogy(t, t) - t * input, with 0 where t == 0 (ATen's xlogy).
+        loss = torch.where(target == 0, torch.zeros_like(target), target * torch.log(target)) \
+            - target * input
+    if reduction == "batchmean":
+        return loss.sum() / input.size(0) if input.dim() != 0 else loss.sum()
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    # ATen 1.13's formula, operation for operation (a stable log(1 + exp(-x))).
+    if target.shape != input.shape:
+        raise ValueError("Target size ({}) must be the same as input size ({})".format(
+            target.shape, input.shape))
+    max_val = (-input).clamp_min(0)
+    if pos_weight is not None:
+        log_weight = (pos_weight - 1) * target + 1
+        loss = (1 - target) * input + log_weight * (
+            ((-max_val).exp() + (-input - max_val).exp()).log() + max_val)
+    else:
+        loss = (1 - target) * input + max_val + ((-max_val).exp() + (-input - max_val).exp()).log()
+    if weight is not None:
+        loss = loss * weight
+    return _reduce_legacy(loss, size_average, reduce, reduction)
 
 
 def _reduction_enum(size_average, reduce, reduction):

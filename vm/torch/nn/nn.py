@@ -35,3 +35,7 @@ from torch.nn.modules.rnn import (GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RN
 from torch.nn import utils
 from torch.nn.parallel import DataParallel
 from torch.nn import parallel
+from torch.nn.modules.activation import (CELU, ELU, GLU, LeakyReLU, LogSigmoid, Mish, PReLU,
+                                         SELU, Softmin, Softsign, Tanhshrink, Threshold)
+from torch.nn.modules.loss import (BCEWithLogitsLoss, HuberLoss, KLDivLoss, L1Loss,
+                                   SmoothL1Loss)

@@ -26,3 +26,7 @@ from torch.nn.modules.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3
                                       ZeroPad2d)
 from torch.nn.modules.rnn import (GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell,
                                   RNNCellBase)
+from torch.nn.modules.activation import (CELU, ELU, GLU, LeakyReLU, LogSigmoid, Mish, PReLU,
+                                         SELU, Softmin, Softsign, Tanhshrink, Threshold)
+from torch.nn.modules.loss import (BCEWithLogitsLoss, HuberLoss, KLDivLoss, L1Loss,
+                                   SmoothL1Loss)
