@@ -361,6 +361,26 @@ absl::StatusOr<VarPtr> CallAllowedInGraph(Translator& tx, const VarPtr& fn,
 // A fresh Python value equal to a tracker made only of constants (constants, and
 // tuples/lists/Sizes of them); false when it holds anything else.
 bool ReifyConstant(vm::Runtime& rt, const VarPtr& v, vm::Value* out);
+// Whether every argument is a constant (or a tuple/list of them) and there are no
+// keyword arguments (calls.cc).
+bool AllConstant(const std::vector<VarPtr>& args,
+                 const std::vector<std::pair<std::string, VarPtr>>& kwargs);
+// Runs a pure builtin (or a method of a constant) on constant arguments (calls.cc).
+absl::StatusOr<VarPtr> FoldCall(Translator& tx, const vm::Value& fn,
+                                const std::vector<VarPtr>& args);
+// slice(start, stop, step) parts as trackers, a constant slice's or a BUILD_SLICE one's
+// (subscript.cc).
+std::vector<VarPtr> SliceParts(const VarPtr& x);
+// tensor[key]: basic indexing and advanced indexing by integer tensors (subscript.cc).
+absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const VarPtr& key);
+// A builtin function or type called over trackers (builtin_calls.cc).
+absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, const vm::Value& fn,
+                                   std::vector<VarPtr> args,
+                                   std::vector<std::pair<std::string, VarPtr>> kwargs);
+// operator.<name>(...) as the tracker operation it names (builtin_calls.cc).
+absl::StatusOr<VarPtr> CallOperatorModule(Translator& tx, const std::string& name,
+                                          const std::vector<VarPtr>& args,
+                                          const std::vector<std::pair<std::string, VarPtr>>& kwargs);
 // A tracker as a registry argument for spelling ("as written").
 absl::StatusOr<graph::Arg> SpellArg(Translator& tx, const VarPtr& v);
 

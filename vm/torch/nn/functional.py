@@ -27,24 +27,24 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return torch.ops.aten.leaky_relu(input, negative_slope)
 
 
-def elu(input, alpha=1.0, inplace=False):
+def _elu(input, alpha, scale, input_scale, inplace):
+    # ELU, SELU and CELU are ATen's one elu op with different constants.
     if inplace:
-        return torch.ops.aten.elu_(input, alpha)
-    return torch.ops.aten.elu(input, alpha)
+        return torch.ops.aten.elu_(input, alpha, scale, input_scale)
+    return torch.ops.aten.elu(input, alpha, scale, input_scale)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    return _elu(input, alpha, 1.0, 1.0, inplace)
 
 
 def selu(input, inplace=False):
-    # ATen's selu: elu with SELU's alpha and scale.
-    alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
-    if inplace:
-        return torch.ops.aten.elu_(input, alpha, scale)
-    return torch.ops.aten.elu(input, alpha, scale)
+    return _elu(input, 1.6732632423543772848170429916717, 1.0507009873554804934193349852946,
+                1.0, inplace)
 
 
 def celu(input, alpha=1.0, inplace=False):
-    if inplace:
-        return torch.ops.aten.elu_(input, alpha, 1.0, 1.0 / alpha)
-    return torch.ops.aten.elu(input, alpha, 1.0, 1.0 / alpha)
+    return _elu(input, alpha, 1.0, 1.0 / alpha, inplace)
 
 
 def glu(input, dim=-1):

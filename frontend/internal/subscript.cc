@@ -1,0 +1,181 @@
+// Tensor subscripts over trackers, lowered as vm/torch/indexing.cc's ApplySlicing does
+// eagerly (select, slice, unsqueeze, Ellipsis), and advanced indexing by integer
+// tensors as aten.index (PyTorch's own lowering).
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "base/status_macros.h"
+#include "frontend/internal/translator.h"
+#include "vm/protocol.h"
+
+namespace wick::frontend::internal {
+
+using graph::CallStyle;
+
+namespace {
+
+// One element of a tensor subscript: int, slice, None or Ellipsis (as a tracker).
+enum class IndexKind { kInt, kSlice, kNone, kEllipsis, kOther };
+IndexKind KindOfIndex(vm::Runtime& rt, const VarPtr& x) {
+  if (x->kind == VarKind::kSlice) return IndexKind::kSlice;
+  if (!x->is_constant()) return IndexKind::kOther;
+  if (x->value.is_int()) return IndexKind::kInt;
+  if (x->value.is_none()) return IndexKind::kNone;
+  if (x->value.Is(rt.Ellipsis())) return IndexKind::kEllipsis;
+  if (rt.TypeOf(x->value) == rt.types().slice) return IndexKind::kSlice;
+  return IndexKind::kOther;
+}
+
+}  // namespace
+
+// slice(start, stop, step) parts as trackers (a constant slice or a BUILD_SLICE one).
+std::vector<VarPtr> SliceParts(const VarPtr& x) {
+  if (x->kind == VarKind::kSlice) {
+    std::vector<VarPtr> p = x->items;
+    while (p.size() < 3) p.push_back(MakeConstant(vm::Value::None()));
+    return p;
+  }
+  const vm::Slice* s = x->value.as<vm::Slice>();
+  return {MakeConstant(s->start), MakeConstant(s->stop), MakeConstant(s->step)};
+}
+
+// x[key] for basic indexing, as vm/torch/indexing.cc's ApplySlicing does it eagerly:
+// ints select (dropping the dim), slices slice, None unsqueezes, Ellipsis skips dims.
+absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const VarPtr& key) {
+  vm::Runtime& rt = tx.state().rt;
+  std::vector<VarPtr> idx = key->kind == VarKind::kTuple ? key->items : std::vector<VarPtr>{key};
+  if (key->is_constant() && rt.IsTuple(key->value)) {
+    idx.clear();
+    for (const vm::Value& v : key->value.as<vm::Tuple>()->items) idx.push_back(MakeConstant(v));
+  }
+  // Advanced indexing by integer tensors, with full slices and one Ellipsis around
+  // them (rel_pos[coords.long()], x[:, idx]): aten.index with None for the untouched
+  // dims, as PyTorch's indexing lowers it. Boolean masks select a data-dependent number
+  // of elements and are left to the break below.
+  {
+    bool advanced = false, simple = true;
+    int64_t ellipsis = 0;
+    for (const VarPtr& x : idx) {
+      if (x->is_tensor() && !x->scalar_item && x->meta.dtype != tensor::DType::kBool &&
+          !tensor::IsFloating(x->meta.dtype)) {
+        advanced = true;
+        continue;
+      }
+      IndexKind k = KindOfIndex(rt, x);
+      if (k == IndexKind::kEllipsis) {
+        ++ellipsis;
+        continue;
+      }
+      if (k != IndexKind::kSlice) {
+        simple = false;
+        break;
+      }
+      std::vector<VarPtr> p = SliceParts(x);
+      for (const VarPtr& part : p) simple = simple && part->is_constant() && part->value.is_none();
+    }
+    const int64_t rank = static_cast<int64_t>(self->meta.sizes.size());
+    const int64_t named = static_cast<int64_t>(idx.size()) - ellipsis;
+    if (advanced && simple && ellipsis <= 1 && named <= rank) {
+      std::vector<VarPtr> indices;
+      for (const VarPtr& x : idx) {
+        if (x->is_tensor()) {
+          indices.push_back(x);
+        } else if (KindOfIndex(rt, x) == IndexKind::kEllipsis) {
+          for (int64_t i = 0; i < rank - named; ++i) {
+            indices.push_back(MakeConstant(vm::Value::None()));
+          }
+        } else {
+          indices.push_back(MakeConstant(vm::Value::None()));
+        }
+      }
+      while (!indices.empty() && !indices.back()->is_tensor()) indices.pop_back();
+      int64_t tensors = 0, at = -1;
+      for (size_t i = 0; i < indices.size(); ++i) {
+        if (indices[i]->is_tensor()) {
+          ++tensors;
+          at = static_cast<int64_t>(i);
+        }
+      }
+      if (tensors == static_cast<int64_t>(indices.size())) {
+        return CallTensorOp(tx, "index",
+                            {self, MakeSequence(VarKind::kList, std::move(indices))}, {},
+                            CallStyle::kFunction, "torch.ops.aten.index.Tensor");
+      }
+      if (tensors == 1) {
+        // One index tensor after untouched dims (x[:, j]): as PyTorch lowers it, the
+        // indexed dim moves to the front, aten.index gathers (negative indices wrap,
+        // bounds errors name dimension 0 as eager's do), and the leading dims move back
+        // in front of the index's dims.
+        const int64_t m = static_cast<int64_t>(indices[at]->meta.sizes.size());
+        const int64_t out_rank = rank - 1 + m;
+        ASSIGN_OR_RETURN(VarPtr moved,
+                         CallTensorOp(tx, "movedim", {self, MakeConstant(vm::Value::Int(at)),
+                                                      MakeConstant(vm::Value::Int(0))},
+                                      {}, CallStyle::kMethod, "movedim"));
+        ASSIGN_OR_RETURN(VarPtr picked,
+                         CallTensorOp(tx, "index",
+                                      {moved, MakeSequence(VarKind::kList, {indices[at]})}, {},
+                                      CallStyle::kFunction, "torch.ops.aten.index.Tensor"));
+        std::vector<vm::Value> perm;
+        for (int64_t d = 0; d < at; ++d) perm.push_back(vm::Value::Int(m + d));
+        for (int64_t d = 0; d < m; ++d) perm.push_back(vm::Value::Int(d));
+        for (int64_t d = m + at; d < out_rank; ++d) perm.push_back(vm::Value::Int(d));
+        return CallTensorOp(tx, "permute", {picked, MakeConstant(rt.NewTuple(std::move(perm)))},
+                            {}, CallStyle::kMethod, "permute");
+      }
+    }
+  }
+  int64_t specified = 0;
+  for (const VarPtr& x : idx) {
+    IndexKind k = KindOfIndex(rt, x);
+    if (k == IndexKind::kOther) {
+      return tx.Break("Unsupported tensor indexing", DescribeVar(rt, *x),
+                      "Dynamo in wick traces basic tensor indexing (ints, slices, None, ...) "
+                      "only; advanced indexing with tensors or lists is not traced yet.");
+    }
+    if (k == IndexKind::kInt || k == IndexKind::kSlice) ++specified;
+  }
+  VarPtr result = self;
+  int64_t dim = 0;
+  auto c = [](int64_t i) { return MakeConstant(vm::Value::Int(i)); };
+  for (const VarPtr& x : idx) {
+    switch (KindOfIndex(rt, x)) {
+      case IndexKind::kInt: {
+        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "select", {result, c(dim), x}, {},
+                                              CallStyle::kFunction, "torch.select"));
+        break;
+      }
+      case IndexKind::kSlice: {
+        std::vector<VarPtr> p = SliceParts(x);
+        bool full = p[0]->is_constant() && p[0]->value.is_none() && p[1]->is_constant() &&
+                    p[1]->value.is_none() && p[2]->is_constant() && p[2]->value.is_none();
+        if (!full) {
+          VarPtr step = p[2]->is_constant() && p[2]->value.is_none() ? c(1) : p[2];
+          ASSIGN_OR_RETURN(result, CallTensorOp(tx, "slice", {result, c(dim), p[0], p[1], step},
+                                                {}, CallStyle::kFunction,
+                                                "torch.ops.aten.slice.Tensor"));
+        }
+        ++dim;
+        break;
+      }
+      case IndexKind::kNone: {
+        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "unsqueeze", {result, c(dim)}, {},
+                                              CallStyle::kMethod, "unsqueeze"));
+        ++dim;
+        break;
+      }
+      case IndexKind::kEllipsis:
+        dim += static_cast<int64_t>(self->meta.sizes.size()) - specified;
+        break;
+      case IndexKind::kOther: break;
+    }
+  }
+  if (result == self) {
+    // x[:] / x[...] is a new view of the same data: an alias op keeps it a distinct value.
+    return CallTensorOp(tx, "alias", {self}, {}, CallStyle::kFunction, "torch.ops.aten.alias");
+  }
+  return result;
+}
+
+
+}  // namespace wick::frontend::internal
