@@ -11,16 +11,15 @@
 #include "api/internal/world.h"
 #include "base/python_error.h"
 #include "lang/parser.h"
+#include "runtime/assemble.h"
 #include "runtime/runtime.h"
 #include "tensor/allocator.h"
-#include "vm/builtins/builtins.h"
 #include "vm/code.h"
 #include "vm/compiler.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"
-#include "vm/torch/nn/prelude.h"
 #include "vm/torch/torch.h"
 
 namespace wick {
@@ -124,10 +123,8 @@ absl::StatusOr<std::unique_ptr<Interpreter>> Interpreter::Create(InterpreterOpti
     return absl::InvalidArgumentError("recursion_limit must be at least 1");
   }
   in.set_recursion_limit(world->options.recursion_limit);
-  vm::InstallBuiltins(in);
-  vm::RegisterTorchNNPrelude();
-  vm::InstallTorch(in);
-  runtime::InstallRuntime(in);
+  // WICK_COMPILE_ALL and its stats file, as `wick run` honours them.
+  runtime::AssembleInterpreter(in, runtime::RuntimeOptions::FromEnvironment());
   vm::Value sys = in.ImportModule("sys");
   if (sys.is_raised()) return world->PendingError();
   vm::Value path = vm::GetAttr(world->rt, sys, "path");

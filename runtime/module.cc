@@ -238,14 +238,22 @@ bool InitModule(vm::Interpreter& interp, const vm::Value& module) {
 
 }  // namespace
 
-void InstallRuntime(vm::Interpreter& interp) {
-  vm::Interpreter::RegisterNativeModule("_wick_runtime", &InitModule);
-  interp.set_frame_eval_hook(&State(interp.runtime()));
+RuntimeOptions RuntimeOptions::FromEnvironment() {
+  RuntimeOptions options;
   const char* all = std::getenv("WICK_COMPILE_ALL");
-  if (all != nullptr && std::string(all) == "1") {
-    const char* stats = std::getenv("WICK_COMPILE_ALL_STATS");
-    EnableCompileAll(interp, stats == nullptr ? "" : stats);
+  options.compile_all = all != nullptr && std::string(all) == "1";
+  if (const char* stats = std::getenv("WICK_COMPILE_ALL_STATS")) {
+    options.compile_all_stats = stats;
   }
+  return options;
+}
+
+void InstallRuntime(vm::Interpreter& interp, const RuntimeOptions& options) {
+  vm::Interpreter::RegisterNativeModule("_wick_runtime", &InitModule);
+  RuntimeState& state = State(interp.runtime());
+  interp.set_frame_eval_hook(&state);
+  state.dot_dir = options.dot_dir;
+  if (options.compile_all) EnableCompileAll(interp, options.compile_all_stats);
 }
 
 void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path) {

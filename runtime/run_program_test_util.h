@@ -1,17 +1,15 @@
-// For runtime tests: a whole program run in a fresh interpreter set up as
-// tools/wick_main.cc sets one up, on the calling thread, with its output captured.
+// For runtime tests: a whole program run in a fresh interpreter assembled as the CLI
+// assembles one (AssembleInterpreter), on the calling thread, with its output captured.
 #ifndef WICK_RUNTIME_RUN_PROGRAM_TEST_UTIL_H_
 #define WICK_RUNTIME_RUN_PROGRAM_TEST_UTIL_H_
 
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "runtime/assemble.h"
 #include "runtime/runtime.h"
-#include "vm/builtins/builtins.h"
 #include "vm/interpreter.h"
 #include "vm/runtime.h"
-#include "vm/torch/nn/prelude.h"
-#include "vm/torch/torch.h"
 
 namespace wick::runtime {
 
@@ -24,10 +22,7 @@ struct Result {
 inline Result RunProgram(const std::string& source) {
   vm::Runtime rt;
   vm::Interpreter interp(rt);
-  vm::InstallBuiltins(interp);
-  vm::RegisterTorchNNPrelude();
-  vm::InstallTorch(interp);
-  InstallRuntime(interp);
+  AssembleInterpreter(interp);
   Result r;
   interp.write_stdout = [&r](absl::string_view s) { r.out.append(s.data(), s.size()); };
   interp.write_stderr = [&r](absl::string_view s) { r.err.append(s.data(), s.size()); };

@@ -5,10 +5,8 @@
 //
 //   vm::Runtime rt;
 //   vm::Interpreter interp(rt);
-//   vm::InstallBuiltins(interp);
-//   vm::RegisterTorchNNPrelude();
-//   vm::InstallTorch(interp);
-//   runtime::InstallRuntime(interp);   // torch.compile now compiles
+//   runtime::AssembleInterpreter(interp);   // runtime/assemble.h: builtins, torch,
+//                                           // the prelude, torch.compile
 //
 //   // From C++: a callable that runs `fn` under torch.compile's options.
 //   vm::Value compiled = runtime::Compile(rt, fn, {.fullgraph = true, .backend = "eager"});
@@ -43,21 +41,33 @@ struct CompileOptions {
   uintptr_t backend_id = 0;
 };
 
+// What InstallRuntime sets up besides the hook, as options (the CLI and the embedding
+// API fill them; the runtime reads no environment variable itself).
+struct RuntimeOptions {
+  // Each captured graph also written as DIR/<graph name>.dot (`wick run --dot DIR`).
+  std::string dot_dir;
+  // EnableCompileAll(interp, compile_all_stats) at install time.
+  bool compile_all = false;
+  std::string compile_all_stats;
+
+  // The options the process environment asks for:
+  //   WICK_COMPILE_ALL=1        every function frame whose globals are the `__main__`
+  //                             script's (not the prelude, not module or class bodies, not
+  //                             generators) runs as if called under
+  //                             torch.compile(backend="eager", fullgraph=False); frames that
+  //                             break run eagerly, so a program's output must not change.
+  //                             Explicit torch.compile calls keep their own options.
+  //   WICK_COMPILE_ALL_STATS=F  with WICK_COMPILE_ALL: keep F up to date with
+  //                             "compile-all: N frames compiled, M graphs, K breaks" and one
+  //                             "break <gb_type>: <count>" line per break type.
+  static RuntimeOptions FromEnvironment();
+};
+
 // Registers the `_wick_runtime` native module (process-wide) and installs the frame hook
-// on `interp`. Call after InstallTorch and before running programs. The hook costs one
-// branch per frame entry while no compiled function is running.
-//
-// Environment (read here, for `wick run`):
-//   WICK_COMPILE_ALL=1        every function frame whose globals are the `__main__`
-//                             script's (not the prelude, not module or class bodies, not
-//                             generators) runs as if called under
-//                             torch.compile(backend="eager", fullgraph=False); frames that
-//                             break run eagerly, so a program's output must not change.
-//                             Explicit torch.compile calls keep their own options.
-//   WICK_COMPILE_ALL_STATS=F  with WICK_COMPILE_ALL: keep F up to date with
-//                             "compile-all: N frames compiled, M graphs, K breaks" and one
-//                             "break <gb_type>: <count>" line per break type.
-void InstallRuntime(vm::Interpreter& interp);
+// on `interp`. Call after InstallTorch and before running programs (or call
+// AssembleInterpreter, runtime/assemble.h, which installs everything in order). The hook
+// costs one branch per frame entry while no compiled function is running.
+void InstallRuntime(vm::Interpreter& interp, const RuntimeOptions& options = {});
 
 // What WICK_COMPILE_ALL=1 does, from C++: frames of the `__main__` script are compiled
 // with the eager backend. `stats_path`, when not empty, is kept up to date as above.

@@ -8,14 +8,13 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "runtime/assemble.h"
 #include "runtime/internal/state.h"
 #include "runtime/runtime.h"
-#include "vm/builtins/builtins.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/runtime.h"
-#include "vm/torch/nn/prelude.h"
 #include "vm/torch/torch.h"
 
 namespace wick::runtime {
@@ -64,10 +63,7 @@ struct World {
   vm::Interpreter interp{rt};
   vm::Value main;
   World() {
-    vm::InstallBuiltins(interp);
-    vm::RegisterTorchNNPrelude();
-    vm::InstallTorch(interp);
-    InstallRuntime(interp);
+    AssembleInterpreter(interp);
     if (interp.RunMain(kProgram, "bench.py", {"bench.py"}) != 0) std::abort();
     main = *interp.sys_modules()->GetStr("__main__");
   }

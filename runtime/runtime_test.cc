@@ -6,13 +6,11 @@
 
 #include "gtest/gtest.h"
 #include "logging/logging.h"
+#include "runtime/assemble.h"
 #include "runtime/run_program_test_util.h"
 #include "runtime/runtime.h"
-#include "vm/builtins/builtins.h"
 #include "vm/interpreter.h"
 #include "vm/runtime.h"
-#include "vm/torch/nn/prelude.h"
-#include "vm/torch/torch.h"
 
 namespace wick::runtime {
 namespace {
@@ -523,11 +521,7 @@ TEST(RuntimeTest, CompileAllKeepsEagerOutputAndCounts) {
   const std::string stats = ::testing::TempDir() + "/compile_all_stats.txt";
   vm::Runtime rt;
   vm::Interpreter interp(rt);
-  vm::InstallBuiltins(interp);
-  vm::RegisterTorchNNPrelude();
-  vm::InstallTorch(interp);
-  InstallRuntime(interp);
-  EnableCompileAll(interp, stats);
+  AssembleInterpreter(interp, {.compile_all = true, .compile_all_stats = stats});
   std::string out, err;
   interp.write_stdout = [&out](absl::string_view s) { out.append(s.data(), s.size()); };
   interp.write_stderr = [&err](absl::string_view s) { err.append(s.data(), s.size()); };

@@ -16,14 +16,12 @@
 #include "lang/parser.h"
 #include "logging/logging.h"
 #include "report/report.h"
+#include "runtime/assemble.h"
 #include "runtime/runtime.h"
-#include "vm/builtins/builtins.h"
 #include "vm/code.h"
 #include "vm/compiler.h"
 #include "vm/interpreter.h"
 #include "vm/runtime.h"
-#include "vm/torch/nn/prelude.h"
-#include "vm/torch/torch.h"
 
 namespace {
 
@@ -109,36 +107,48 @@ int FinishRun(const wick::vm::Interpreter& interp, int status) {
   return status;
 }
 
-// wick run SCRIPT [ARGS...]: exit status 0, 1 after an uncaught exception (traceback on
-// stderr), or sys.exit's status.
+// Runs the script at argv[0] as __main__ (sys.argv = argv) in an interpreter assembled
+// with `options`; with `explain`, then prints what it compiled (JSON or text).
+int RunScript(const std::vector<std::string>& argv, const wick::runtime::RuntimeOptions& options,
+              bool explain_json, bool explain) {
+  std::string source;
+  if (!ReadScript(argv[0].c_str(), &source)) return 2;
+  wick::vm::Runtime rt;
+  wick::vm::Interpreter interp(rt);
+  wick::runtime::AssembleInterpreter(interp, options);
+  if (explain) wick::runtime::StartExplainRecording(interp);
+  wick::vm::Interpreter::InstallInterruptHandler();  // Ctrl-C: KeyboardInterrupt
+  int status = interp.RunMain(source, argv[0], argv);
+  if (!explain || interp.interrupted()) return FinishRun(interp, status);
+  std::fflush(stdout);
+  const std::vector<wick::runtime::ExplainEvent> events = wick::runtime::TakeExplainEvents(interp);
+  const std::string report = explain_json ? wick::runtime::FormatExplainJson(events)
+                                          : wick::runtime::FormatExplainReport(events);
+  std::fputs(report.c_str(), stdout);
+  return status;
+}
+
+// wick run [--dot DIR] SCRIPT [ARGS...]: exit status 0, 1 after an uncaught exception
+// (traceback on stderr), or sys.exit's status.
 int RunCommand(int argc, char** argv) {
-  // --dot DIR: a Graphviz file per captured graph (the runtime reads WICK_DOT_DIR).
-  if (argc >= 3 && std::strcmp(argv[2], "--dot") == 0) {
+  constexpr char kRunUsage[] = "usage: wick run [--dot DIR] SCRIPT [ARGS...]\n";
+  wick::runtime::RuntimeOptions options = wick::runtime::RuntimeOptions::FromEnvironment();
+  int first = 2;
+  if (argc >= 3 && std::strcmp(argv[2], "--dot") == 0) {  // a Graphviz file per graph
     if (argc < 5) {
-      std::fputs("usage: wick run [--dot DIR] SCRIPT [ARGS...]\n", stderr);
+      std::fputs(kRunUsage, stderr);
       return 2;
     }
     mkdir(argv[3], 0777);
-    setenv("WICK_DOT_DIR", argv[3], 1);
-    argv[3] = argv[1];  // drop "--dot DIR": argv[3..] becomes "run SCRIPT ARGS..."
-    return RunCommand(argc - 2, argv + 2);
+    options.dot_dir = argv[3];
+    first = 4;
   }
-  if (argc < 3) {
-    std::fputs("usage: wick run [--dot DIR] SCRIPT [ARGS...]\n", stderr);
+  if (argc <= first) {
+    std::fputs(kRunUsage, stderr);
     return 2;
   }
-  std::string source;
-  if (!ReadScript(argv[2], &source)) return 2;
-  std::vector<std::string> script_argv(argv + 2, argv + argc);
-  wick::vm::Runtime rt;
-  wick::vm::Interpreter interp(rt);
-  wick::vm::InstallBuiltins(interp);
-  wick::vm::RegisterTorchNNPrelude();
-  wick::vm::InstallTorch(interp);
-  wick::runtime::InstallRuntime(interp);  // torch.compile compiles (M3)
-  wick::vm::Interpreter::InstallInterruptHandler();  // Ctrl-C: KeyboardInterrupt
-  int status = interp.RunMain(source, argv[2], script_argv);
-  return FinishRun(interp, status);
+  return RunScript(std::vector<std::string>(argv + first, argv + argc), options,
+                   /*explain_json=*/false, /*explain=*/false);
 }
 
 // wick explain [--format=text|json] SCRIPT [ARGS...]: runs the script like `wick run`,
@@ -161,25 +171,8 @@ int ExplainCommand(int argc, char** argv) {
     std::fputs("usage: wick explain [--format=text|json] SCRIPT [ARGS...]\n", stderr);
     return 2;
   }
-  std::string source;
-  if (!ReadScript(argv[first], &source)) return 2;
-  std::vector<std::string> script_argv(argv + first, argv + argc);
-  wick::vm::Runtime rt;
-  wick::vm::Interpreter interp(rt);
-  wick::vm::InstallBuiltins(interp);
-  wick::vm::RegisterTorchNNPrelude();
-  wick::vm::InstallTorch(interp);
-  wick::runtime::InstallRuntime(interp);
-  wick::runtime::StartExplainRecording(interp);
-  wick::vm::Interpreter::InstallInterruptHandler();
-  int status = interp.RunMain(source, argv[first], script_argv);
-  if (interp.interrupted()) return FinishRun(interp, status);
-  std::fflush(stdout);
-  const std::vector<wick::runtime::ExplainEvent> events = wick::runtime::TakeExplainEvents(interp);
-  const std::string report = json ? wick::runtime::FormatExplainJson(events)
-                                  : wick::runtime::FormatExplainReport(events);
-  std::fputs(report.c_str(), stdout);
-  return status;
+  return RunScript(std::vector<std::string>(argv + first, argv + argc),
+                   wick::runtime::RuntimeOptions::FromEnvironment(), json, /*explain=*/true);
 }
 
 // wick report TRACE_DIR [-o OUT_DIR] [--overwrite] [--strict]: the HTML report of a

@@ -3,7 +3,6 @@
 // What a trace that stopped at a graph break does is compile_break.cc's.
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -170,10 +169,9 @@ bool SuppressError(Attempt& a, absl::string_view error) {
 
 namespace {
 
-// `wick run --dot DIR` (WICK_DOT_DIR): each graph as DIR/<graph name>.dot.
-void WriteDot(const graph::Graph& g) {
-  static const char* const dir = std::getenv("WICK_DOT_DIR");
-  if (dir == nullptr || *dir == '\0') return;
+// `wick run --dot DIR` (RuntimeOptions::dot_dir): each graph as DIR/<graph name>.dot.
+void WriteDot(const std::string& dir, const graph::Graph& g) {
+  if (dir.empty()) return;
   const std::string path = absl::StrCat(dir, "/", g.name(), ".dot");
   if (std::FILE* f = std::fopen(path.c_str(), "w")) {
     const std::string text = graph::ToDot(g);
@@ -185,8 +183,8 @@ void WriteDot(const graph::Graph& g) {
   }
 }
 
-void LogGraph(const graph::Graph& g) {
-  WriteDot(g);
+void LogGraph(const std::string& dot_dir, const graph::Graph& g) {
+  WriteDot(dot_dir, g);
   WICK_ARTIFACT(graph_code) << "TRACED GRAPH\n ===== " << g.name() << " =====\n "
                             << kGraphModuleFile << " " << graph::PrintReadable(g) << "\n";
   if (!WICK_ARTIFACT_IS_ON(graph_sizes)) return;
@@ -319,7 +317,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   const bool has_graph = tr.graph.num_calls() > 0;
   std::unique_ptr<codegen::CompiledGraph> compiled;
   if (has_graph) {
-    LogGraph(tr.graph);
+    LogGraph(a.state.dot_dir, tr.graph);
     compiled = RunBackend(a, tr, eager, result);
     if (compiled == nullptr) return nullptr;
   }

@@ -174,6 +174,7 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   vm::Value compiled_function_type;  // Type of torch.compile's wrappers
   vm::Value graph_handle_type;       // Type of the graph handles custom backends get
   int64_t next_graph_id = 1;         // __compiled_fn_{N}
+  std::string dot_dir;               // RuntimeOptions::dot_dir
 
   // WICK_COMPILE_ALL: frames of the main script compile under `compile_all_options`.
   void EnableCompileAll(std::string stats_path);

@@ -25,13 +25,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "runtime/assemble.h"
 #include "runtime/runtime.h"
 #include "tests/fuzz/program_gen.h"
-#include "vm/builtins/builtins.h"
 #include "vm/interpreter.h"
 #include "vm/runtime.h"
-#include "vm/torch/nn/prelude.h"
-#include "vm/torch/torch.h"
 
 namespace {
 
@@ -138,10 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   {
     vm::Runtime rt;
     vm::Interpreter interp(rt);
-    vm::InstallBuiltins(interp);
-    vm::RegisterTorchNNPrelude();
-    vm::InstallTorch(interp);
-    wick::runtime::InstallRuntime(interp);
+    wick::runtime::AssembleInterpreter(interp);
     wick::runtime::StartExplainRecording(interp);
     interp.write_stdout = [&out](absl::string_view s) { out.append(s.data(), s.size()); };
     interp.write_stderr = [&err](absl::string_view s) { err.append(s.data(), s.size()); };
