@@ -20,7 +20,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "base/source_loc.h"
-#include "lang/internal/arena.h"
+#include "lang/arena.h"
 
 namespace wick::lang {
 
@@ -518,7 +518,7 @@ struct Module {
   // The source with line endings normalized to '\n'; identifiers point into it.
   std::string source;
   StmtList body;
-  internal::Arena arena;
+  Arena arena;
 
   Module() = default;
   Module(const Module&) = delete;

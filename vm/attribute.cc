@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/objects/subclass.h"
 #include "vm/protocol.h"
 

@@ -4,7 +4,7 @@
 
 #include "base/status_macros.h"
 #include "lang/parser.h"
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 #include "vm/compiler/symtable.h"
 
 namespace wick::vm {
@@ -13,8 +13,8 @@ absl::StatusOr<Value> Compile(Runtime& rt, const lang::Module& module,
                               std::shared_ptr<const SourceFile> source) {
   ASSIGN_OR_RETURN(std::unique_ptr<compiler::SymbolTable> symtable,
                    compiler::SymbolTable::Build(module));
-  compiler::CodeGen codegen(rt, module, *symtable, std::move(source));
-  return codegen.CompileModule();
+  compiler::Emitter emitter(rt, module, *symtable, std::move(source));
+  return emitter.CompileModule();
 }
 
 absl::StatusOr<Value> CompileSource(Runtime& rt, absl::string_view text,

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/objects_test_util.h"
 
 namespace wick::vm {

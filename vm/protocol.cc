@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 
 namespace wick::vm {
 

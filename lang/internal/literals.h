@@ -7,7 +7,7 @@
 
 #include "absl/strings/string_view.h"
 #include "lang/ast.h"
-#include "lang/internal/arena.h"
+#include "lang/arena.h"
 
 namespace wick::lang::internal {
 

@@ -2,7 +2,7 @@
 // standard modules. The only file of vm/builtins/ that needs the Interpreter's symbols.
 #include "vm/builtins/builtins.h"
 
-#include "vm/builtins/internal.h"
+#include "vm/builtins/internal/builtins_internal.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/stdlib/stdlib.h"

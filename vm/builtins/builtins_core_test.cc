@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "vm/builtins/internal.h"
+#include "vm/builtins/internal/builtins_internal.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"

@@ -11,7 +11,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/args.h"
-#include "vm/builtins/internal.h"
+#include "vm/builtins/internal/builtins_internal.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"

@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "vm/builtins/args.h"
-#include "vm/builtins/internal.h"
+#include "vm/builtins/internal/builtins_internal.h"
 #include "vm/objects/objects.h"
 #include "vm/protocol.h"
 

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "vm/builtins/args.h"
-#include "vm/builtins/internal.h"
+#include "vm/builtins/internal/builtins_internal.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::builtins {

@@ -8,7 +8,7 @@
 
 #include "absl/status/status.h"
 #include "vm/code.h"
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 #include "vm/runtime.h"
 
 namespace wick::vm::compiler {

@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "vm/internal/interp_internal.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::internal {

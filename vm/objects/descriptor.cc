@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 
 namespace wick::vm::internal {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/runtime.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 
 namespace wick::vm::internal {
 namespace {

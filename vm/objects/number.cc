@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::internal {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 
 namespace wick::vm::internal {
 namespace {

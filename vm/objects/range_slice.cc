@@ -3,7 +3,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 
 namespace wick::vm {

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/runtime.h"
 

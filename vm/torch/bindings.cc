@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/objects/subclass.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "tensor/print/print.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
 

@@ -12,7 +12,7 @@
 #include "tensor/print/print.h"
 #include "tensor/shape.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/grad_mode.h"
 #include "vm/torch/internal.h"

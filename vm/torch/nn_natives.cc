@@ -7,7 +7,7 @@
 #include "tensor/ops/creation/creation.h"
 #include "tensor/ops/random/samplers.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
 #include "vm/torch/torch.h"

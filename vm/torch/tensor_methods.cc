@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "tensor/ops/creation/creation.h"
 #include "vm/objects/dict.h"
-#include "vm/objects/internal.h"
+#include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
 

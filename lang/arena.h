@@ -2,8 +2,9 @@
 // (pointers, spans and string_views into the arena or the module's source), so the
 // arena frees whole blocks at once and never runs destructors. Parsing a 10k-line file
 // makes ~10^5 nodes; one malloc per 64 KiB instead of one per node keeps it linear and fast.
-#ifndef WICK_LANG_INTERNAL_ARENA_H_
-#define WICK_LANG_INTERNAL_ARENA_H_
+// Public because a Module (ast.h) owns one: whoever holds the Module holds its tree.
+#ifndef WICK_LANG_ARENA_H_
+#define WICK_LANG_ARENA_H_
 
 #include <cstddef>
 #include <cstring>
@@ -16,7 +17,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
-namespace wick::lang::internal {
+namespace wick::lang {
 
 class Arena {
  public:
@@ -74,6 +75,6 @@ class Arena {
   size_t used_ = 0;
 };
 
-}  // namespace wick::lang::internal
+}  // namespace wick::lang
 
-#endif  // WICK_LANG_INTERNAL_ARENA_H_
+#endif  // WICK_LANG_ARENA_H_

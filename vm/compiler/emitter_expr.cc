@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 #include "vm/objects/objects.h"
 
 namespace wick::vm::compiler {
@@ -15,13 +15,13 @@ using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
 // compile.c's STACK_USE_GUIDELINE: longer displays and calls are built incrementally.
 static constexpr size_t kStackUseGuideline = 30;
 
-void CodeGen::Expression(const Expr* e) {
+void Emitter::Expression(const Expr* e) {
   if (failed()) return;
   LocScope loc(this, e->loc);
   ExpressionKind(e);
 }
 
-void CodeGen::ExpressionKind(const Expr* e) {
+void Emitter::ExpressionKind(const Expr* e) {
   switch (e->kind) {
     case ExprKind::kBoolOp: return BoolOp(e->As<lang::BoolOp>());
     case ExprKind::kNamedExpr:
@@ -130,7 +130,7 @@ void CodeGen::ExpressionKind(const Expr* e) {
 }
 
 // boolop: JUMP_IF_FALSE_OR_POP (and) / JUMP_IF_TRUE_OR_POP (or) to the end.
-void CodeGen::BoolOp(const lang::BoolOp* e) {
+void Emitter::BoolOp(const lang::BoolOp* e) {
   Opcode jump = e->op == BoolOperator::kAnd ? Opcode::JUMP_IF_FALSE_OR_POP
                                             : Opcode::JUMP_IF_TRUE_OR_POP;
   Label end = NewLabel();
@@ -142,7 +142,7 @@ void CodeGen::BoolOp(const lang::BoolOp* e) {
   Bind(end);
 }
 
-void CodeGen::CompareOp(lang::CmpOp op) {
+void Emitter::CompareOp(lang::CmpOp op) {
   switch (op) {
     case lang::CmpOp::kIs: return Emit(Op(Opcode::IS_OP), 0);
     case lang::CmpOp::kIsNot: return Emit(Op(Opcode::IS_OP), 1);
@@ -157,7 +157,7 @@ void CodeGen::CompareOp(lang::CmpOp op) {
 
 // compare: a chain keeps each middle operand (SWAP/COPY) and short-circuits to a
 // cleanup that drops it.
-void CodeGen::Compare(const lang::Compare* e) {
+void Emitter::Compare(const lang::Compare* e) {
   size_t n = e->ops.size() - 1;
   Expression(e->left);
   if (n == 0) {
@@ -183,7 +183,7 @@ void CodeGen::Compare(const lang::Compare* e) {
 
 // compiler_jump_if: jumps to `target` when `e` is truthy == cond, with `not`, and/or,
 // conditional expressions and comparison chains compiled into jumps.
-void CodeGen::JumpIf(const Expr* e, Label target, bool cond) {
+void Emitter::JumpIf(const Expr* e, Label target, bool cond) {
   if (failed()) return;
   // The jumps take the enclosing statement's or expression's position, as in 3.11;
   // only a comparison chain is placed at itself.
@@ -268,7 +268,7 @@ general:
 
 // call: [NULL, f, args] with KW_NAMES before CALL, or [meth, self, args] for
 // `obj.name(...)`, or CALL_FUNCTION_EX when there are *args / **kwargs.
-void CodeGen::Call(const lang::Call* e) {
+void Emitter::Call(const lang::Call* e) {
   if (MaybeMethodCall(e)) return;
   {
     LocScope loc(this, e->func->loc);
@@ -278,7 +278,7 @@ void CodeGen::Call(const lang::Call* e) {
   CallHelper(0, e->args, e->keywords);
 }
 
-bool CodeGen::MaybeMethodCall(const lang::Call* e) {
+bool Emitter::MaybeMethodCall(const lang::Call* e) {
   const Attribute* meth = e->func->As<Attribute>();
   if (meth == nullptr || meth->ctx != ExprContext::kLoad) return false;
   if (e->args.size() + e->keywords.size() >= kStackUseGuideline) return false;
@@ -308,7 +308,7 @@ bool CodeGen::MaybeMethodCall(const lang::Call* e) {
 }
 
 // compiler_call_helper: `pushed` arguments are already on the stack (class bodies).
-void CodeGen::CallHelper(int pushed, ExprList args, absl::Span<Keyword* const> keywords) {
+void Emitter::CallHelper(int pushed, ExprList args, absl::Span<Keyword* const> keywords) {
   bool simple = args.size() + 2 * keywords.size() <= kStackUseGuideline;
   for (const Expr* a : args) simple = simple && !a->Is<Starred>();
   for (const Keyword* k : keywords) simple = simple && !k->arg.empty();
@@ -368,7 +368,7 @@ void CodeGen::CallHelper(int pushed, ExprList args, absl::Span<Keyword* const> k
 
 // starunpack_helper: displays and positional argument lists, with `*x` items
 // extending a list built so far.
-void CodeGen::StarUnpack(ExprList elts, int pushed, Opcode build, Opcode add, Opcode extend,
+void Emitter::StarUnpack(ExprList elts, int pushed, Opcode build, Opcode add, Opcode extend,
                          bool tuple) {
   size_t n = elts.size();
   // More than two constants: one constant tuple, extended into the list or set.
@@ -419,7 +419,7 @@ void CodeGen::StarUnpack(ExprList elts, int pushed, Opcode build, Opcode add, Op
 }
 
 // dict display: runs of key: value pairs become BUILD_MAP; `**m` entries update.
-void CodeGen::DictDisplay(const Dict* e) {
+void Emitter::DictDisplay(const Dict* e) {
   size_t n = e->values.size(), elements = 0;
   bool have_dict = false;
   auto subdict = [&](size_t begin, size_t end) {
@@ -453,7 +453,7 @@ void CodeGen::DictDisplay(const Dict* e) {
 }
 
 // f-string: its parts, then BUILD_STRING (none for a single part).
-void CodeGen::JoinedStr(const lang::JoinedStr* e) {
+void Emitter::JoinedStr(const lang::JoinedStr* e) {
   size_t n = e->values.size();
   if (n == 0) return LoadStr("");
   if (n > kStackUseGuideline) {
@@ -472,7 +472,7 @@ void CodeGen::JoinedStr(const lang::JoinedStr* e) {
 }
 
 // f-string field: value, [spec], FORMAT_VALUE conversion | 4 if spec.
-void CodeGen::FormattedValue(const lang::FormattedValue* e) {
+void Emitter::FormattedValue(const lang::FormattedValue* e) {
   Expression(e->value);
   int32_t arg = 0;
   switch (e->conversion) {
@@ -488,7 +488,7 @@ void CodeGen::FormattedValue(const lang::FormattedValue* e) {
   Emit(Op(Opcode::FORMAT_VALUE), arg);
 }
 
-void CodeGen::Subscript(const lang::Subscript* e) {
+void Emitter::Subscript(const lang::Subscript* e) {
   Expression(e->value);
   Expression(e->slice);
   Emit(Op(Opcode::BINARY_SUBSCR));
@@ -496,7 +496,7 @@ void CodeGen::Subscript(const lang::Subscript* e) {
 
 // update_start_location_to_match_attr: an attribute instruction is placed at the
 // attribute node, starting at the attribute name's line when the node spans lines.
-void CodeGen::EmitAttr(Opcode op, const Attribute* a) {
+void Emitter::EmitAttr(Opcode op, const Attribute* a) {
   SourceRange loc = a->loc;
   if (loc.line != loc.end_line) {
     loc.line = loc.end_line;
@@ -512,7 +512,7 @@ void CodeGen::EmitAttr(Opcode op, const Attribute* a) {
 }
 
 // An assignment target, with the value to store on top of the stack.
-void CodeGen::Store(const Expr* t) {
+void Emitter::Store(const Expr* t) {
   if (failed()) return;
   LocScope loc(this, t->loc);
   switch (t->kind) {
@@ -537,7 +537,7 @@ void CodeGen::Store(const Expr* t) {
 }
 
 // unpack_helper + assignment_helper: UNPACK_SEQUENCE n, or UNPACK_EX for `a, *b, c`.
-void CodeGen::Unpack(ExprList elts, const Expr* node) {
+void Emitter::Unpack(ExprList elts, const Expr* node) {
   size_t n = elts.size();
   bool seen_star = false;
   for (size_t i = 0; i < n; ++i) {
@@ -561,7 +561,7 @@ void CodeGen::Unpack(ExprList elts, const Expr* node) {
 
 // compiler_add_yield_from: [iter, None] -> SEND exit; YIELD_VALUE 1; JUMP back to SEND.
 // At `exit` the iterator's return value replaces [iter, value].
-void CodeGen::YieldFromLoop() {
+void Emitter::YieldFromLoop() {
   Label send = NewLabel(), exit = NewLabel();
   Bind(send);
   EmitJump(Op(Opcode::SEND), exit);

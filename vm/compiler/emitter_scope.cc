@@ -2,7 +2,7 @@
 // comprehensions (nested functions called with the outermost iterator as `.0`; a
 // generator expression's function is a generator).
 #include "absl/strings/str_cat.h"
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 #include "vm/objects/objects.h"
 
 namespace wick::vm::compiler {
@@ -10,7 +10,7 @@ namespace wick::vm::compiler {
 using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
 
 // compiler_set_qualname: "f.<locals>.g", "C.method"; a def declared global restarts.
-std::string CodeGen::QualName(Scope* scope, absl::string_view name) {
+std::string Emitter::QualName(Scope* scope, absl::string_view name) {
   const Unit& parent = u();
   if (scope->kind == ScopeKind::kFunction || scope->kind == ScopeKind::kClass) {
     std::string mangled = Mangle(parent.scope->kind == ScopeKind::kClass
@@ -31,12 +31,12 @@ static uint32_t NestedFlag(const Unit& parent) {
   return (parent.scope->IsFunctionLike() || (parent.flags & kCodeNested)) ? kCodeNested : 0;
 }
 
-void CodeGen::Decorators(ExprList decorators) {
+void Emitter::Decorators(ExprList decorators) {
   for (const Expr* d : decorators) Expression(d);
 }
 
 // Each decorator, innermost first: CALL 0 on [decorator, function] calls decorator(f).
-void CodeGen::ApplyDecorators(ExprList decorators) {
+void Emitter::ApplyDecorators(ExprList decorators) {
   for (size_t i = decorators.size(); i-- > 0;) {
     LocScope loc(this, decorators[i]->loc);
     Emit(Op(Opcode::CALL), 0);
@@ -44,7 +44,7 @@ void CodeGen::ApplyDecorators(ExprList decorators) {
 }
 
 // compiler_default_arguments: a defaults tuple (flag 1) and a kwdefaults dict (flag 2).
-int CodeGen::Defaults(const Arguments* args) {
+int Emitter::Defaults(const Arguments* args) {
   int flags = 0;
   if (!args->defaults.empty()) {
     for (const Expr* d : args->defaults) Expression(d);
@@ -68,7 +68,7 @@ int CodeGen::Defaults(const Arguments* args) {
 
 // compiler_visit_annotations: args, then posonlyargs (3.11's order), *args, kwonly,
 // **kwargs, return; each as a (mangled name, value) pair of one flat tuple.
-int CodeGen::FunctionAnnotations(const Arguments* args, const Expr* returns) {
+int Emitter::FunctionAnnotations(const Arguments* args, const Expr* returns) {
   int32_t n = 0;
   auto visit = [&](absl::string_view name, const Expr* annotation) {
     if (annotation == nullptr) return;
@@ -87,7 +87,7 @@ int CodeGen::FunctionAnnotations(const Arguments* args, const Expr* returns) {
   return 4;
 }
 
-void CodeGen::SetSignature(const Arguments* args) {
+void Emitter::SetSignature(const Arguments* args) {
   Unit& unit = u();
   unit.posonly_count = static_cast<int32_t>(args->posonlyargs.size());
   unit.arg_count = static_cast<int32_t>(args->posonlyargs.size() + args->args.size());
@@ -97,7 +97,7 @@ void CodeGen::SetSignature(const Arguments* args) {
 }
 
 // compiler_make_closure: [closure cells tuple]; code; MAKE_FUNCTION flags.
-void CodeGen::MakeClosure(Value code, int flags) {
+void Emitter::MakeClosure(Value code, int flags) {
   if (!code.is_object()) return;  // an error was reported while compiling it
   const CodeObject* co = code.as<CodeObject>();
   if (!co->freevars.empty()) {
@@ -120,7 +120,7 @@ void CodeGen::MakeClosure(Value code, int flags) {
 }
 
 // funcdef: decorators; defaults; MAKE_FUNCTION; decorator calls; store the name.
-void CodeGen::FunctionDef(const lang::FunctionDef* s) {
+void Emitter::FunctionDef(const lang::FunctionDef* s) {
   Decorators(s->decorator_list);
   int32_t first_line = s->decorator_list.empty() ? s->loc.line : s->decorator_list[0]->loc.line;
   int flags = Defaults(s->args);
@@ -147,7 +147,7 @@ void CodeGen::FunctionDef(const lang::FunctionDef* s) {
 }
 
 // lambdef: like a def whose body is `return body`; consts[0] is None.
-void CodeGen::Lambda(const lang::Lambda* e) {
+void Emitter::Lambda(const lang::Lambda* e) {
   int flags = Defaults(e->args);
   uint32_t nested = NestedFlag(u());
   EnterUnit(symtable_.ScopeOf(e), "<lambda>", e->loc.line);
@@ -166,7 +166,7 @@ void CodeGen::Lambda(const lang::Lambda* e) {
 // classdef: PUSH_NULL; LOAD_BUILD_CLASS; body function; name; bases and keywords;
 // CALL; decorators. The body stores __module__ and __qualname__ first, and returns the
 // __class__ cell (also stored as __classcell__) when methods use it.
-void CodeGen::ClassDef(const lang::ClassDef* s) {
+void Emitter::ClassDef(const lang::ClassDef* s) {
   Decorators(s->decorator_list);
   int32_t first_line = s->decorator_list.empty() ? s->loc.line : s->decorator_list[0]->loc.line;
   Scope* scope = symtable_.ScopeOf(s);
@@ -202,7 +202,7 @@ void CodeGen::ClassDef(const lang::ClassDef* s) {
 
 // comprehension: a nested function over `.0` (the outermost iterator), called at once.
 // For a generator expression that call creates the generator, which yields each element.
-void CodeGen::Comprehension(const Expr* e) {
+void Emitter::Comprehension(const Expr* e) {
   absl::Span<lang::Comprehension* const> gens;
   const Expr* elt = nullptr;
   const Expr* value = nullptr;
@@ -246,7 +246,7 @@ void CodeGen::Comprehension(const Expr* e) {
 }
 
 // comprehension_generator: one `for ... in ... if ...` clause; the innermost appends.
-void CodeGen::ComprehensionGenerator(absl::Span<lang::Comprehension* const> gens,
+void Emitter::ComprehensionGenerator(absl::Span<lang::Comprehension* const> gens,
                                      size_t index, int depth, const Expr* elt,
                                      const Expr* value, ExprKind kind) {
   Label start = NewLabel(), if_cleanup = NewLabel(), anchor = NewLabel(), first = NewLabel();

@@ -1,8 +1,8 @@
 // Helpers shared by the builtin type implementations in vm/objects/: each type's
 // initialiser (fills slots and methods on the Runtime's type object), argument
 // unpacking with Python's error texts, and small accessors.
-#ifndef WICK_VM_OBJECTS_INTERNAL_H_
-#define WICK_VM_OBJECTS_INTERNAL_H_
+#ifndef WICK_VM_OBJECTS_INTERNAL_OBJECTS_INTERNAL_H_
+#define WICK_VM_OBJECTS_INTERNAL_OBJECTS_INTERNAL_H_
 
 #include <cstdint>
 #include <initializer_list>
@@ -151,4 +151,4 @@ Value ExceptionStr(Runtime& rt, const Value& e);
 
 }  // namespace wick::vm::internal
 
-#endif  // WICK_VM_OBJECTS_INTERNAL_H_
+#endif  // WICK_VM_OBJECTS_INTERNAL_OBJECTS_INTERNAL_H_

@@ -1,12 +1,13 @@
-// The compiler's second stage: code generation. Turns the AST of one scope at a time
+// The compiler's second stage: bytecode emission (CPython's compile.c "codegen"; named
+// Emitter here so it is not confused with wick's codegen/ package). Turns the AST of one scope at a time
 // into a Unit: instructions with symbolic jump targets (labels), pseudo-instructions
 // that open and close exception handlers (SETUP_FINALLY / SETUP_CLEANUP / SETUP_WITH /
 // POP_BLOCK, as in CPython 3.11's compile.c), a source position per instruction, and
 // the syntactic block stack around each instruction. The assembler (assembler.h) turns
 // a Unit into a CodeObject. Instruction shapes follow compile.c; the comments in the
-// codegen_*.cc files name the construct each function compiles.
-#ifndef WICK_VM_COMPILER_CODEGEN_H_
-#define WICK_VM_COMPILER_CODEGEN_H_
+// emitter_*.cc files name the construct each function compiles.
+#ifndef WICK_VM_COMPILER_EMITTER_H_
+#define WICK_VM_COMPILER_EMITTER_H_
 
 #include <map>
 #include <memory>
@@ -100,9 +101,9 @@ struct Unit {
   lang::SourceRange loc;  // position given to emitted instructions
 };
 
-class CodeGen {
+class Emitter {
  public:
-  CodeGen(Runtime& rt, const lang::Module& module, const SymbolTable& symtable,
+  Emitter(Runtime& rt, const lang::Module& module, const SymbolTable& symtable,
           std::shared_ptr<const SourceFile> source);
 
   // Compiles the module; returns its code object.
@@ -112,7 +113,7 @@ class CodeGen {
   friend class LocScope;
   friend class BlockScope;
 
-  // ---- Units and emission (codegen.cc) -------------------------------------------------
+  // ---- Units and emission (emitter.cc) -------------------------------------------------
   void EnterUnit(Scope* scope, std::string name, int32_t first_line);
   // Assembles the current unit, leaves it, and returns the code object (None on error).
   Value LeaveUnit();
@@ -140,7 +141,7 @@ class CodeGen {
   void PushFBlock(FBlock b) { u().fblocks.push_back(b); }
   void PopFBlock() { u().fblocks.pop_back(); }
 
-  // ---- Statements (codegen_stmt.cc) --------------------------------------------------
+  // ---- Statements (emitter_stmt.cc) --------------------------------------------------
   void Stmts(lang::StmtList body);
   void Statement(const lang::Stmt* s);
   void Body(lang::StmtList body, bool docstring);
@@ -164,7 +165,7 @@ class CodeGen {
   // Unwinds fblocks innermost first up to (not including) a loop; *loop gets it.
   void UnwindFBlockStack(bool preserve_tos, const FBlock** loop);
 
-  // ---- try / with (codegen_try.cc) ---------------------------------------------------
+  // ---- try / with (emitter_try.cc) ---------------------------------------------------
   void Try(const lang::Try* s);
   void TryExcept(const lang::Try* s);
   void TryFinally(const lang::Try* s);
@@ -172,7 +173,7 @@ class CodeGen {
   void PopExceptAndReraise();
   void CallExitWithNones();
 
-  // ---- Expressions (codegen_expr.cc) -------------------------------------------------
+  // ---- Expressions (emitter_expr.cc) -------------------------------------------------
   void Expression(const lang::Expr* e);
   void ExpressionKind(const lang::Expr* e);
   void Constant(const lang::Constant* c);
@@ -197,7 +198,7 @@ class CodeGen {
   std::optional<Value> Fold(const lang::Expr* e);
   std::optional<Value> FoldBinary(lang::Operator op, const Value& a, const Value& b);
 
-  // ---- Scopes (codegen_scope.cc) -----------------------------------------------------
+  // ---- Scopes (emitter_scope.cc) -----------------------------------------------------
   void FunctionDef(const lang::FunctionDef* s);
   void ClassDef(const lang::ClassDef* s);
   void Lambda(const lang::Lambda* e);
@@ -231,13 +232,13 @@ class CodeGen {
 // Sets the position of the instructions emitted in its lifetime (compile.c's SET_LOC).
 class LocScope {
  public:
-  LocScope(CodeGen* g, const lang::SourceRange& loc) : g_(g), saved_(g->u().loc) {
+  LocScope(Emitter* g, const lang::SourceRange& loc) : g_(g), saved_(g->u().loc) {
     g->u().loc = loc;
   }
   ~LocScope() { g_->u().loc = saved_; }
 
  private:
-  CodeGen* g_;
+  Emitter* g_;
   lang::SourceRange saved_;
 };
 
@@ -248,4 +249,4 @@ inline constexpr int Op(Opcode op) { return static_cast<int>(op); }
 
 }  // namespace wick::vm::compiler
 
-#endif  // WICK_VM_COMPILER_CODEGEN_H_
+#endif  // WICK_VM_COMPILER_EMITTER_H_

@@ -1,7 +1,7 @@
 // Code generation core: units (one per code object), instruction emission, labels,
 // constant and name tables, name resolution (compile.c's compiler_nameop), syntactic
 // blocks for the block table, and the module entry point.
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 
 #include <algorithm>
 #include <cstring>
@@ -16,7 +16,7 @@ namespace wick::vm::compiler {
 
 using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
 
-CodeGen::CodeGen(Runtime& rt, const Module& module, const SymbolTable& symtable,
+Emitter::Emitter(Runtime& rt, const Module& module, const SymbolTable& symtable,
                  std::shared_ptr<const SourceFile> source)
     : rt_(rt), module_(module), symtable_(symtable), source_(std::move(source)) {}
 
@@ -61,7 +61,7 @@ static std::string SourceText(const SourceFile& source, const SourceRange& r) {
 
 // ast.unparse for the expressions annotations are made of (names, attributes,
 // subscripts, tuples, lists, constants, `|`); anything else keeps its source text.
-std::string CodeGen::AnnotationText(const Expr* e) const {
+std::string Emitter::AnnotationText(const Expr* e) const {
   auto join = [&](ExprList elts) {
     std::string out;
     for (size_t i = 0; i < elts.size(); ++i) {
@@ -115,7 +115,7 @@ std::string CodeGen::AnnotationText(const Expr* e) const {
   return SourceText(*source_, e->loc);
 }
 
-absl::StatusOr<Value> CodeGen::CompileModule() {
+absl::StatusOr<Value> Emitter::CompileModule() {
   future_annotations_ = HasFutureAnnotations(module_);
   EnterUnit(symtable_.top(), "<module>", 1);
   u().flags = kCodeModule;
@@ -131,7 +131,7 @@ absl::StatusOr<Value> CodeGen::CompileModule() {
 
 // ---- Units -------------------------------------------------------------------------
 
-void CodeGen::EnterUnit(Scope* scope, std::string name, int32_t first_line) {
+void Emitter::EnterUnit(Scope* scope, std::string name, int32_t first_line) {
   auto unit = std::make_unique<Unit>();
   unit->scope = scope;
   unit->qualname = units_.empty() ? name : QualName(scope, name);
@@ -149,7 +149,7 @@ void CodeGen::EnterUnit(Scope* scope, std::string name, int32_t first_line) {
   units_.push_back(std::move(unit));
 }
 
-Value CodeGen::LeaveUnit() {
+Value Emitter::LeaveUnit() {
   std::unique_ptr<Unit> unit = std::move(units_.back());
   units_.pop_back();
   if (failed() || !status_.ok()) return Value::None();
@@ -173,7 +173,7 @@ Value CodeGen::LeaveUnit() {
 
 // ---- Emission ----------------------------------------------------------------------
 
-void CodeGen::Emit(int op, int32_t arg) {
+void Emitter::Emit(int op, int32_t arg) {
   if (op == Op(Opcode::BUILD_TUPLE) && FoldConstTuple(arg)) return;
   // `a, b = b, a`: BUILD_TUPLE n + UNPACK_SEQUENCE n is a SWAP (n = 2, 3) or nothing.
   std::vector<RawInstr>& code = u().instrs;
@@ -189,7 +189,7 @@ void CodeGen::Emit(int op, int32_t arg) {
 
 // fold_tuple_on_constants: `n` LOAD_CONSTs then BUILD_TUPLE n become one LOAD_CONST of
 // the tuple, unless a jump lands between them.
-bool CodeGen::FoldConstTuple(int32_t n) {
+bool Emitter::FoldConstTuple(int32_t n) {
   std::vector<RawInstr>& code = u().instrs;
   if (static_cast<int32_t>(code.size()) < n) return false;
   size_t first = code.size() - n;
@@ -208,19 +208,19 @@ bool CodeGen::FoldConstTuple(int32_t n) {
   return true;
 }
 
-bool CodeGen::LabelAt(int32_t pos) const {
+bool Emitter::LabelAt(int32_t pos) const {
   for (int32_t p : units_.back()->label_pos) {
     if (p == pos) return true;
   }
   return false;
 }
 
-Label CodeGen::NewLabel() {
+Label Emitter::NewLabel() {
   u().label_pos.push_back(-1);
   return Label{static_cast<int>(u().label_pos.size()) - 1};
 }
 
-void CodeGen::Bind(Label l) { u().label_pos[l.id] = static_cast<int32_t>(u().instrs.size()); }
+void Emitter::Bind(Label l) { u().label_pos[l.id] = static_cast<int32_t>(u().instrs.size()); }
 
 // The deduplication key of a constant: kind and value (1, 1.0 and True stay distinct,
 // as do 0.0 and -0.0); empty for values never shared (code objects).
@@ -252,7 +252,7 @@ static std::string ConstKey(const Value& v, const Value& ellipsis) {
   return "";
 }
 
-int32_t CodeGen::AddConst(Value v) {
+int32_t Emitter::AddConst(Value v) {
   std::string key = ConstKey(v, rt_.Ellipsis());
   if (!key.empty()) {
     auto it = u().const_index.find(key);
@@ -263,21 +263,21 @@ int32_t CodeGen::AddConst(Value v) {
   return static_cast<int32_t>(u().consts.size()) - 1;
 }
 
-void CodeGen::LoadStr(absl::string_view s) { LoadConst(Value::Borrow(rt_.Intern(s))); }
+void Emitter::LoadStr(absl::string_view s) { LoadConst(Value::Borrow(rt_.Intern(s))); }
 
-int32_t CodeGen::AddName(absl::string_view name) {
+int32_t Emitter::AddName(absl::string_view name) {
   auto [it, inserted] = u().name_index.try_emplace(std::string(name), u().names.size());
   if (inserted) u().names.emplace_back(name);
   return it->second;
 }
 
-int32_t CodeGen::AddVarname(absl::string_view name) {
+int32_t Emitter::AddVarname(absl::string_view name) {
   auto [it, inserted] = u().varname_index.try_emplace(std::string(name), u().varnames.size());
   if (inserted) u().varnames.emplace_back(name);
   return it->second;
 }
 
-std::string CodeGen::MangleName(absl::string_view name) const {
+std::string Emitter::MangleName(absl::string_view name) const {
   const Scope* s = units_.back()->scope;
   std::string priv = s->kind == ScopeKind::kClass ? s->name : s->private_name;
   return Mangle(priv, name);
@@ -285,7 +285,7 @@ std::string CodeGen::MangleName(absl::string_view name) const {
 
 // compiler_nameop: fast locals in functions, cells for captured names, LOAD_NAME in
 // module and class bodies, LOAD_GLOBAL for globals seen from functions.
-void CodeGen::NameOp(absl::string_view raw, ExprContext ctx) {
+void Emitter::NameOp(absl::string_view raw, ExprContext ctx) {
   std::string name = MangleName(raw);
   Scope* scope = u().scope;
   NameScope where = scope->Lookup(name);
@@ -344,7 +344,7 @@ void CodeGen::NameOp(absl::string_view raw, ExprContext ctx) {
   }
 }
 
-void CodeGen::Error(const SourceRange& loc, std::string message) {
+void Emitter::Error(const SourceRange& loc, std::string message) {
   if (error_) return;
   lang::SourceLines lines(module_.source);
   error_ = lang::MakeError(lines, module_.filename ? *module_.filename : "",
@@ -354,7 +354,7 @@ void CodeGen::Error(const SourceRange& loc, std::string message) {
 
 // ---- Syntactic blocks ----------------------------------------------------------------
 
-int32_t CodeGen::OpenBlock(BlockKind kind, Label start, Label handler, int32_t line) {
+int32_t Emitter::OpenBlock(BlockKind kind, Label start, Label handler, int32_t line) {
   Unit& unit = u();
   int32_t record = static_cast<int32_t>(unit.block_records.size());
   unit.block_records.push_back(BlockRecord{kind, start, NewLabel(), handler, line});
@@ -366,7 +366,7 @@ int32_t CodeGen::OpenBlock(BlockKind kind, Label start, Label handler, int32_t l
   return record;
 }
 
-void CodeGen::CloseBlock(int32_t record) {
+void Emitter::CloseBlock(int32_t record) {
   Unit& unit = u();
   unit.open_blocks.pop_back();
   unit.current_blocks = unit.block_stack_index[unit.open_blocks];

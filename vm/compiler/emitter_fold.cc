@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 #include "vm/objects/objects.h"
 
 namespace wick::vm::compiler {
@@ -15,7 +15,7 @@ using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
 // Constant folding as 3.11's AST optimizer does for the cases that matter here:
 // literals, negated numbers (so that -9223372036854775808 is an int), and tuples of
 // constants.
-std::optional<Value> CodeGen::Fold(const Expr* e) {
+std::optional<Value> Emitter::Fold(const Expr* e) {
   if (const lang::Constant* c = e->As<lang::Constant>()) {
     switch (c->value_kind) {
       case ConstantKind::kNone: return Value::None();
@@ -73,7 +73,7 @@ std::optional<Value> CodeGen::Fold(const Expr* e) {
 
 // 3.11's fold_binop, for the operands wick can fold exactly: ints (when the result
 // fits in 64 bits and no error would be raised), float + - * /, and str + and *.
-std::optional<Value> CodeGen::FoldBinary(Operator op, const Value& a_in, const Value& b_in) {
+std::optional<Value> Emitter::FoldBinary(Operator op, const Value& a_in, const Value& b_in) {
   // bool is an int subclass: arithmetic gives ints, & | ^ of two bools a bool.
   if (a_in.is_bool() && b_in.is_bool() &&
       (op == Operator::kBitAnd || op == Operator::kBitOr || op == Operator::kBitXor)) {
@@ -186,7 +186,7 @@ std::optional<Value> CodeGen::FoldBinary(Operator op, const Value& a_in, const V
   return std::nullopt;
 }
 
-void CodeGen::Constant(const lang::Constant* c) {
+void Emitter::Constant(const lang::Constant* c) {
   if (std::optional<Value> v = Fold(c)) return LoadConst(*v);
   switch (c->value_kind) {
     case ConstantKind::kBigInt:

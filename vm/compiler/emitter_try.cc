@@ -1,7 +1,7 @@
 // Code generation for try/except/else/finally and with: the handler shapes of CPython
 // 3.11's compile.c (SETUP_* pseudo-instructions become exception-table entries;
 // PUSH_EXC_INFO / POP_EXCEPT / RERAISE manage the handled exception).
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 
 namespace wick::vm::compiler {
 
@@ -9,21 +9,21 @@ using namespace lang;  // NOLINT: the AST's node names are the vocabulary here
 
 // POP_EXCEPT_AND_RERAISE: the cleanup handler of every except/finally/with handler.
 // Stack [prev_exc, lasti, exc]: restore prev_exc, re-raise exc at its original lasti.
-void CodeGen::PopExceptAndReraise() {
+void Emitter::PopExceptAndReraise() {
   Emit(Op(Opcode::COPY), 3);
   Emit(Op(Opcode::POP_EXCEPT));
   Emit(Op(Opcode::RERAISE), 1);
 }
 
 // __exit__(None, None, None) on [exit]: CALL 2 with exit as the "method" slot.
-void CodeGen::CallExitWithNones() {
+void Emitter::CallExitWithNones() {
   LoadNone();
   LoadNone();
   LoadNone();
   Emit(Op(Opcode::CALL), 2);
 }
 
-void CodeGen::Try(const lang::Try* s) {
+void Emitter::Try(const lang::Try* s) {
   if (!s->finalbody.empty()) return TryFinally(s);
   TryExcept(s);
 }
@@ -33,7 +33,7 @@ void CodeGen::Try(const lang::Try* s) {
 //   end: SETUP_CLEANUP cleanup; PUSH_EXC_INFO; finalbody; RERAISE 0
 //   cleanup: POP_EXCEPT_AND_RERAISE
 //   exit:
-void CodeGen::TryFinally(const lang::Try* s) {
+void Emitter::TryFinally(const lang::Try* s) {
   Label start = NewLabel(), end = NewLabel(), exit = NewLabel(), cleanup = NewLabel();
   Bind(start);
   EmitJump(kSetupFinally, end);
@@ -89,7 +89,7 @@ void CodeGen::TryFinally(const lang::Try* s) {
 //   RERAISE 0
 //   cleanup: POP_EXCEPT_AND_RERAISE
 //   end:
-void CodeGen::TryExcept(const lang::Try* s) {
+void Emitter::TryExcept(const lang::Try* s) {
   Label start = NewLabel(), except = NewLabel(), end = NewLabel(), cleanup = NewLabel();
   Bind(start);
   EmitJump(kSetupFinally, except);
@@ -173,7 +173,7 @@ void CodeGen::TryExcept(const lang::Try* s) {
 //   cleanup: POP_EXCEPT_AND_RERAISE
 //   suppress: POP_TOP; POP_BLOCK; POP_EXCEPT; POP_TOP; POP_TOP
 //   exit:
-void CodeGen::With(const lang::With* s, size_t index) {
+void Emitter::With(const lang::With* s, size_t index) {
   const WithItem* item = s->items[index];
   Label start = NewLabel(), final = NewLabel(), exit = NewLabel(), cleanup = NewLabel();
   Bind(start);

@@ -1,8 +1,8 @@
 // The pieces InstallBuiltins assembles, split by file. Everything here needs only a
 // Runtime (never the Interpreter's symbols), so the object-protocol tests can install
 // and call builtins without linking the interpreter.
-#ifndef WICK_VM_BUILTINS_INTERNAL_H_
-#define WICK_VM_BUILTINS_INTERNAL_H_
+#ifndef WICK_VM_BUILTINS_INTERNAL_BUILTINS_INTERNAL_H_
+#define WICK_VM_BUILTINS_INTERNAL_BUILTINS_INTERNAL_H_
 
 #include "absl/strings/string_view.h"
 #include "vm/objects/dict.h"
@@ -48,4 +48,4 @@ void AddModuleFunction(Runtime& rt, const Value& module, absl::string_view name,
 
 }  // namespace wick::vm::builtins
 
-#endif  // WICK_VM_BUILTINS_INTERNAL_H_
+#endif  // WICK_VM_BUILTINS_INTERNAL_BUILTINS_INTERNAL_H_

@@ -1,11 +1,11 @@
 // Code generation for simple and control-flow statements (try and with are in
-// codegen_try.cc, def and class in codegen_scope.cc). Shapes follow CPython 3.11's
+// emitter_try.cc, def and class in emitter_scope.cc). Shapes follow CPython 3.11's
 // compile.c function of the same name.
 #include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "lang/ast_walk.h"
-#include "vm/compiler/codegen.h"
+#include "vm/compiler/emitter.h"
 
 namespace wick::vm::compiler {
 
@@ -20,7 +20,7 @@ static const Constant* Docstring(StmtList body) {
   return (c != nullptr && c->value_kind == ConstantKind::kStr) ? c : nullptr;
 }
 
-void CodeGen::Stmts(StmtList body) {
+void Emitter::Stmts(StmtList body) {
   for (const Stmt* s : body) Statement(s);
 }
 
@@ -46,7 +46,7 @@ static bool FindAnn(StmtList body) {
 // compiler_body: module and class bodies store their docstring as __doc__, and those
 // that annotate names start with an empty __annotations__ dict (SETUP_ANNOTATIONS,
 // spelled BUILD_MAP 0; STORE_NAME: a fresh module or class namespace never has one).
-void CodeGen::Body(StmtList body, bool docstring) {
+void Emitter::Body(StmtList body, bool docstring) {
   size_t i = 0;
   if (FindAnn(body)) {
     std::optional<LocScope> loc;
@@ -65,7 +65,7 @@ void CodeGen::Body(StmtList body, bool docstring) {
   for (; i < body.size(); ++i) Statement(body[i]);
 }
 
-void CodeGen::Statement(const Stmt* s) {
+void Emitter::Statement(const Stmt* s) {
   if (failed()) return;
   LocScope loc(this, s->loc);
   switch (s->kind) {
@@ -106,7 +106,7 @@ void CodeGen::Statement(const Stmt* s) {
 // compiler_annassign: [value; store target]; then, in a module or class body, a simple
 // name's annotation goes to __annotations__[name] and a complex target's annotation is
 // evaluated and dropped. Function bodies never evaluate annotations.
-void CodeGen::AnnAssign(const lang::AnnAssign* a) {
+void Emitter::AnnAssign(const lang::AnnAssign* a) {
   if (a->value != nullptr) {
     Expression(a->value);
     Store(a->target);
@@ -141,13 +141,13 @@ void CodeGen::AnnAssign(const lang::AnnAssign* a) {
 
 // An annotation's value: the expression, or under `from __future__ import annotations`
 // its source text as a str constant.
-void CodeGen::Annotation(const Expr* e) {
+void Emitter::Annotation(const Expr* e) {
   if (!future_annotations_) return Expression(e);
   LoadStr(AnnotationText(e));
 }
 
 // if_stmt: test; body; [JUMP end; orelse]
-void CodeGen::If(const lang::If* s) {
+void Emitter::If(const lang::If* s) {
   Label end = NewLabel();
   Label next = s->orelse.empty() ? end : NewLabel();
   JumpIf(s->test, next, false);
@@ -162,7 +162,7 @@ void CodeGen::If(const lang::If* s) {
 
 // while_stmt: loop: test -> anchor; body: ...; test -> body (the test is repeated at
 // the bottom, as in 3.11); anchor: orelse; end:
-void CodeGen::While(const lang::While* s) {
+void Emitter::While(const lang::While* s) {
   Label loop = NewLabel(), body = NewLabel(), anchor = NewLabel(), end = NewLabel();
   Bind(loop);
   int32_t block = OpenBlock(BlockKind::kWhile, loop, end, s->loc.line);
@@ -180,7 +180,7 @@ void CodeGen::While(const lang::While* s) {
 
 // for_stmt: iter; GET_ITER; start: FOR_ITER cleanup; target; body; JUMP start;
 // cleanup: orelse; end:
-void CodeGen::For(const lang::For* s) {
+void Emitter::For(const lang::For* s) {
   Label first = NewLabel(), start = NewLabel(), cleanup = NewLabel(), end = NewLabel();
   Bind(first);
   Expression(s->iter);
@@ -200,7 +200,7 @@ void CodeGen::For(const lang::For* s) {
 }
 
 // return_stmt: a non-constant value is computed before unwinding (and kept on top).
-void CodeGen::Return(const lang::Return* s) {
+void Emitter::Return(const lang::Return* s) {
   bool constant = s->value != nullptr && Fold(s->value).has_value();
   bool preserve_tos = s->value != nullptr && !constant;
   if (preserve_tos) Expression(s->value);
@@ -214,7 +214,7 @@ void CodeGen::Return(const lang::Return* s) {
 }
 
 // break_stmt / continue_stmt: unwind to the innermost loop, then jump.
-void CodeGen::BreakContinue(const Stmt* s, bool is_break) {
+void Emitter::BreakContinue(const Stmt* s, bool is_break) {
   const FBlock* loop_ptr = nullptr;
   UnwindFBlockStack(false, &loop_ptr);
   if (loop_ptr == nullptr) {
@@ -230,7 +230,7 @@ void CodeGen::BreakContinue(const Stmt* s, bool is_break) {
 }
 
 // compiler_unwind_fblock: what leaving one block early needs.
-void CodeGen::UnwindFBlock(const FBlock& b, bool preserve_tos) {
+void Emitter::UnwindFBlock(const FBlock& b, bool preserve_tos) {
   switch (b.kind) {
     case FBlockKind::kWhileLoop:
     case FBlockKind::kExceptionHandler:
@@ -286,7 +286,7 @@ void CodeGen::UnwindFBlock(const FBlock& b, bool preserve_tos) {
   }
 }
 
-void CodeGen::UnwindFBlockStack(bool preserve_tos, const FBlock** loop) {
+void Emitter::UnwindFBlockStack(bool preserve_tos, const FBlock** loop) {
   if (u().fblocks.empty()) return;
   FBlock top = u().fblocks.back();
   if (loop != nullptr &&
@@ -301,7 +301,7 @@ void CodeGen::UnwindFBlockStack(bool preserve_tos, const FBlock** loop) {
 }
 
 // assign_stmt: value once, COPY for all but the last target.
-void CodeGen::Assign(const lang::Assign* s) {
+void Emitter::Assign(const lang::Assign* s) {
   Expression(s->value);
   for (size_t i = 0; i < s->targets.size(); ++i) {
     if (i + 1 < s->targets.size()) Emit(Op(Opcode::COPY), 1);
@@ -320,7 +320,7 @@ int32_t BinaryOpArg(Operator op) {
 
 
 // augassign_stmt: load the target (keeping object and key), op in place, store back.
-void CodeGen::AugAssign(const lang::AugAssign* s) {
+void Emitter::AugAssign(const lang::AugAssign* s) {
   const Expr* t = s->target;
   {
     LocScope loc(this, t->loc);
@@ -354,7 +354,7 @@ void CodeGen::AugAssign(const lang::AugAssign* s) {
 }
 
 // del_stmt target: names, attributes, subscripts, and tuples/lists of those.
-void CodeGen::Delete(const Expr* t) {
+void Emitter::Delete(const Expr* t) {
   LocScope loc(this, t->loc);
   switch (t->kind) {
     case ExprKind::kName:
@@ -378,7 +378,7 @@ void CodeGen::Delete(const Expr* t) {
 }
 
 // raise_stmt: RAISE_VARARGS 0 (re-raise), 1 (exc) or 2 (exc from cause).
-void CodeGen::Raise(const lang::Raise* s) {
+void Emitter::Raise(const lang::Raise* s) {
   int n = 0;
   if (s->exc != nullptr) {
     Expression(s->exc);
@@ -420,7 +420,7 @@ const lang::Expr* LastJumpCompare(const lang::Expr* e) {
 // assert_stmt: test -> end; LOAD_ASSERTION_ERROR; [msg; CALL 0]; RAISE_VARARGS 1
 // The raise sits at the test's last comparison, or at the whole statement (so a
 // traceback shows carets under `x > 1` in `assert x > 1`, none under `assert f()`).
-void CodeGen::Assert(const lang::Assert* s) {
+void Emitter::Assert(const lang::Assert* s) {
   Label end = NewLabel();
   JumpIf(s->test, end, true);
   const lang::Expr* compare = LastJumpCompare(s->test);
@@ -436,7 +436,7 @@ void CodeGen::Assert(const lang::Assert* s) {
 
 // import_stmt: IMPORT_NAME returns the top package; `import a.b as c` walks to a.b
 // with IMPORT_FROM as 3.11 does.
-void CodeGen::Import(const lang::Import* s) {
+void Emitter::Import(const lang::Import* s) {
   for (const Alias* a : s->names) {
     LoadConst(Value::Int(0));
     LoadNone();
@@ -465,7 +465,7 @@ void CodeGen::Import(const lang::Import* s) {
 }
 
 // import_from: level; fromlist tuple; IMPORT_NAME; IMPORT_FROM + store per name.
-void CodeGen::ImportFrom(const lang::ImportFrom* s) {
+void Emitter::ImportFrom(const lang::ImportFrom* s) {
   std::vector<Value> fromlist;
   for (const Alias* a : s->names) {
     if (a->name == "*") return Error(s->loc, "'import *' is not supported by wick");
