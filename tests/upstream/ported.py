@@ -101,8 +101,18 @@ def expect_eq(got, want, what="value"):
         raise Failure(f"{what}: {got!r}, want {want!r}")
 
 
+def ifdynstaticdefault(static, dynamic):
+    """Upstream's helper: the count expected with static shapes assumed (the default) or,
+    under assume_static_by_default=False (the _dynamic_shapes variants), the other."""
+    if active() and not torch._dynamo.config.assume_static_by_default:
+        return dynamic
+    return static
+
+
 def expect_frames(cnt, n, ops=None):
     expect_eq(cnt.frame_count, n, "frame_count")
+    if isinstance(ops, tuple):  # (static, dynamic) as upstream's expected_ops_dynamic
+        ops = ifdynstaticdefault(*ops)
     if ops is not None:
         expect_eq(cnt.op_count, ops, "op_count")
 
@@ -259,6 +269,23 @@ def register(name, body, known=None, skip=None):
     if any(name == t[0] for t in _tests):
         raise ValueError(f"two tests named {name}")
     _tests.append((name, body, known, skip))
+
+
+def as_variant(suffix, known=None, skip=None, **changes):
+    """Turns every test registered so far into upstream's variant of it: named
+    name + suffix, run under torch._dynamo.config.patch(**changes) (upstream's
+    make_test_cls_with_patches). known/skip: {name: reason} for what fails only in the
+    variant; what fails in the original fails here too."""
+    known = known or {}
+    skip = skip or {}
+    originals = list(_tests)
+    del _tests[:]
+    for name, body, k, s in originals:
+        def patched(body=body):
+            with config(**changes):
+                body()
+
+        register(name + suffix, patched, known.get(name, k), skip.get(name, s))
 
 
 def _first_line(e):

@@ -792,4 +792,5 @@ def test_graph_break_inside_ctx_with_side_effects():
     out(got, log)
 
 
-main()
+if __name__ == "__main__":
+    main()

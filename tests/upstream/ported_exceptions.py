@@ -729,4 +729,5 @@ def test_no_hang_on_context_chain_cycle3():
     _check(fn, X)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -536,4 +536,5 @@ def test_tensor_new_with_shape(x):
     assert z.size() == y.size()
 
 
-main()
+if __name__ == "__main__":
+    main()

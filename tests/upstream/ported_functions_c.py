@@ -592,4 +592,5 @@ def test_unary_fold_op_seq():
     out(want)
 
 
-main()
+if __name__ == "__main__":
+    main()

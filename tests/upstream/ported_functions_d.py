@@ -496,4 +496,5 @@ def test_frozenset_illegal_call_method():
     out(messages)
 
 
-main()
+if __name__ == "__main__":
+    main()

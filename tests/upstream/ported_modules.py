@@ -816,4 +816,5 @@ def test_module_forward_has_graph_break():
     out(want.detach())
 
 
-main()
+if __name__ == "__main__":
+    main()

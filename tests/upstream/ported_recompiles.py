@@ -254,4 +254,5 @@ def test_run_mode_after_cache_limit_hit():
     out(len(results))
 
 
-main()
+if __name__ == "__main__":
+    main()
