@@ -1,10 +1,10 @@
 # Follows upstream's test/dynamo/test_dynamic_shapes.py: it reruns other test classes
 # with dynamic shapes assumed (make_dynamic_cls: assume_static_by_default=False,
 # specialize_int=False), each test named with the suffix "_dynamic_shapes". Here the
-# classes are the ported FunctionTests, MiscTests, NNModuleTests and CtxManagerTests:
-# every test of the files below runs again under that config. A test that fails in its
-# own file fails here too (same reason); DYNAMIC_KNOWN/DYNAMIC_SKIP list the ones that
-# fail only with dynamic shapes. See ported.py.
+# classes are the ported FunctionTests, MiscTests, ReproTests, NNModuleTests and
+# CtxManagerTests: every test of the files below runs again under that config. A test
+# that fails in its own file fails here too (same reason); DYNAMIC_KNOWN/DYNAMIC_SKIP
+# list the ones that fail only with dynamic shapes. See ported.py.
 import ported
 import ported_ctx_manager  # noqa: F401 (registers its tests)
 import ported_functions_a  # noqa: F401
@@ -14,6 +14,7 @@ import ported_functions_d  # noqa: F401
 import ported_misc_a  # noqa: F401
 import ported_misc_b  # noqa: F401
 import ported_modules  # noqa: F401
+import ported_repros  # noqa: F401
 
 ops = "SymInt arithmetic is not recorded in the graph: "
 cmp = "graph break (Unsupported comparison) comparing symbolic shapes"
