@@ -266,8 +266,8 @@ def register(name, body, known=None, skip=None):
     """known: why wick fails the compiled part (wick then runs the test eagerly only).
     skip: why wick cannot run the test at all, not even eagerly (both print a fixed line;
     CPython still runs it)."""
-    if any(name == t[0] for t in _tests):
-        raise ValueError(f"two tests named {name}")
+    # Names repeat only across files (upstream's FunctionTests and MiscTests both have a
+    # test_is_floating_point), where a variant file imports both.
     _tests.append((name, body, known, skip))
 
 

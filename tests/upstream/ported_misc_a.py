@@ -525,7 +525,7 @@ def sys_modules(x, y):
 
 
 std("test_sys_modules", sys_modules, 2, ops=3,
-         skip="wick eager: TypeError: bad operand type for abs(): 'Tensor'")
+    skip="wick eager: TypeError: bad operand type for abs(): 'Tensor'")
 std("test_fold", lambda a: a + math.sqrt(63), 1, ops=1)
 
 

@@ -55,7 +55,7 @@ def tensor_iter(x):
 
 
 std("test_tensor__iter__", tensor_dunder_iter, 1, ops=20,
-     skip="wick eager: AttributeError: 'Tensor' object has no attribute '__iter__'")
+    skip="wick eager: AttributeError: 'Tensor' object has no attribute '__iter__'")
 std("test_tensor_iter", tensor_iter, 1, ops=20, known="Failure: op_count: 11, want 20")
 
 
