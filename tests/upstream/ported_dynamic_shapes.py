@@ -14,11 +14,13 @@ import ported_functions_d  # noqa: F401
 import ported_misc_a  # noqa: F401
 import ported_misc_b  # noqa: F401
 import ported_misc_c  # noqa: F401
+import ported_misc_d  # noqa: F401
 import ported_modules  # noqa: F401
 import ported_repros  # noqa: F401
 
 ops = "SymInt arithmetic is not recorded in the graph: "
 cmp = "graph break (Unsupported comparison) comparing symbolic shapes"
+symint = "the int input is not traced as a SymInt: frames, ops (0, 0), want (1, 2)"
 DYNAMIC_KNOWN = {
     "test_int_shape_binops": ops + "op_count 1, want 9",
     "test_shape_int_inplace_binops": ops + "op_count 1, want 6",
@@ -31,7 +33,9 @@ DYNAMIC_KNOWN = {
     "test_compare_shapes_tuple_eq": cmp,
     "test_compare_shapes_tuple_neq": cmp,
     "test_assert": cmp,
-    "test_list_mul": "the int input is not traced as a SymInt: frames, ops (0, 0), want (1, 2)",
+    "test_list_mul": symint,
+    "test_list_slice_mul": symint,
+    "test_tuple_mul": symint,
 }
 
 DYNAMIC_SKIP = {
