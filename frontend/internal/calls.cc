@@ -79,6 +79,24 @@ vm::Type* TypeOfVar(TraceState& st, const Var& v) {
 
 namespace {
 
+// Whether calling this nn.Module runs forward hooks or pre-hooks (its own, or the
+// global ones Module exposes as _global_forward_hooks / _global_forward_pre_hooks):
+// then the call inlines Module.__call__ (which runs them) instead of forward alone.
+// Hooks are read at trace time, as Dynamo does: one registered after compiling is
+// seen on the next recompile only.
+bool ModuleHasForwardHooks(vm::Runtime& rt, const vm::Value& module) {
+  for (const char* store : {"_forward_hooks", "_forward_pre_hooks", "_global_forward_hooks",
+                            "_global_forward_pre_hooks"}) {
+    vm::Value d = vm::GetAttr(rt, module, store);
+    if (d.is_raised()) {
+      rt.ClearException();
+      continue;
+    }
+    if (rt.IsInstance(d, rt.types().dict) && d.as<vm::Dict>()->size() > 0) return true;
+  }
+  return false;
+}
+
 // Arguments by parameter name (positional first, then keywords); null when absent.
 // False when an argument matches no parameter.
 bool NamedArgs(const std::vector<VarPtr>& args, const Kwargs& kwargs,
@@ -525,8 +543,10 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     }
   }
   if (rt.TypeOf(v)->layout() == vm::Layout::kObject) {
-    // An nn.Module (or any callable instance): inline type(obj).forward / __call__.
-    ASSIGN_OR_RETURN(VarPtr target, GetAttr(tx, fn, "forward"));
+    // An nn.Module (or any callable instance): inline type(obj).forward, or __call__
+    // when the module has forward hooks to run.
+    const char* entry = ModuleHasForwardHooks(rt, v) ? "__call__" : "forward";
+    ASSIGN_OR_RETURN(VarPtr target, GetAttr(tx, fn, entry));
     st.direct_call = direct;
     return Call(tx, target, std::move(args), std::move(kwargs));
   }

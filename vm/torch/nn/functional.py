@@ -848,3 +848,9 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     return _aten_col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation),
                         _pair(padding), _pair(stride))
+
+
+from torch.nn._functional_extra import (  # noqa: E402 (after the functions it uses)
+    bilinear, binary_cross_entropy, cosine_embedding_loss, gaussian_nll_loss,
+    hinge_embedding_loss, margin_ranking_loss, multilabel_soft_margin_loss, pairwise_distance,
+    poisson_nll_loss, soft_margin_loss, triplet_margin_loss)

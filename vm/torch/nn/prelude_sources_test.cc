@@ -40,6 +40,8 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.utils.data", "torch.utils.data._random",
                        "torch.utils.data.dataset", "torch.utils.data.sampler",
                        "torch.utils.data.dataloader",
+                       "torch.utils.hooks", "torch.nn._functional_extra",
+                       "torch.nn.modules.distance",
                        "torch.cuda", "torch.optim", "torch.optim.optimizer",
                        "torch.optim.lr_scheduler", "torch.backends", "torch.backends.cpu",
                        "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mkldnn",

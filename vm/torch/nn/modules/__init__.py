@@ -30,3 +30,10 @@ from torch.nn.modules.activation import (CELU, ELU, GLU, LeakyReLU, LogSigmoid, 
                                          SELU, Softmin, Softsign, Tanhshrink, Threshold)
 from torch.nn.modules.loss import (BCEWithLogitsLoss, HuberLoss, KLDivLoss, L1Loss,
                                    SmoothL1Loss)
+from torch.nn.modules.container import ParameterDict, ParameterList
+from torch.nn.modules.linear import Bilinear
+from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance
+from torch.nn.modules.loss import (BCELoss, CosineEmbeddingLoss, GaussianNLLLoss,
+                                   HingeEmbeddingLoss, MarginRankingLoss,
+                                   MultiLabelSoftMarginLoss, PoissonNLLLoss, SoftMarginLoss,
+                                   TripletMarginLoss)

@@ -59,9 +59,8 @@ class _NormBase(Module):
 
     def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
                               unexpected_keys, error_msgs):
-        # wick's state dicts carry no _metadata: a dict without a version is taken to be
-        # of this version (PyTorch's own state_dict() always records it).
-        version = local_metadata.get("version", self._version)
+        # The version state_dict() recorded; None for a dict without _metadata.
+        version = local_metadata.get("version", None)
         if (version is None or version < 2) and self.track_running_stats:
             # Checkpoints from before num_batches_tracked existed load with 0.
             key = prefix + "num_batches_tracked"

@@ -1,7 +1,10 @@
 # torch.nn.modules.container: Sequential, ModuleList and ModuleDict. Children are kept in
 # Module._modules under the keys "0", "1", ... (Sequential, ModuleList) or the user's keys
 # (ModuleDict), which is what their reprs, state_dict keys and named_parameters show.
-from torch.nn.modules.module import Module, OrderedDict
+# ParameterList and ParameterDict keep parameters (and any other values) as attributes
+# named "0", "1", ... or by key, as PyTorch 1.13 does.
+import torch
+from torch.nn.modules.module import Module, OrderedDict, Parameter, _typename
 
 
 def _as_index(idx):
@@ -261,3 +264,204 @@ class ModuleDict(Module):
                 raise ValueError("ModuleDict update sequence element #" + str(j) +
                                  " has length " + str(len(m)) + "; 2 is required")
             self[m[0]] = m[1]
+
+
+def _param_line(k, p, type_text):
+    # One extra_repr line of ParameterList / ParameterDict.
+    if isinstance(p, torch.Tensor):
+        size_str = "x".join([str(size) for size in p.size()])
+        kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+        return "  ({}): {} containing: [{} of size {}]".format(k, kind, type_text(p), size_str)
+    return "  ({}): Object of type: {}".format(k, type(p).__name__)
+
+
+def _is_iterable(x):
+    return hasattr(x, "__iter__")
+
+
+class ParameterList(Module):
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self += values
+
+    def _get_abs_string_index(self, idx):
+        idx = _as_index(idx)
+        if not (-len(self) <= idx < len(self)):
+            raise IndexError("index {} is out of range".format(idx))
+        if idx < 0:
+            idx += len(self)
+        return str(idx)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            start, stop, step = idx.indices(len(self))
+            out = self.__class__()
+            for i in range(start, stop, step):
+                out.append(self[i])
+            return out
+        return getattr(self, self._get_abs_string_index(idx))
+
+    def __setitem__(self, idx, param):
+        idx = self._get_abs_string_index(idx)
+        if isinstance(param, torch.Tensor) and not isinstance(param, Parameter):
+            param = Parameter(param)
+        return setattr(self, idx, param)
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter([self[i] for i in range(len(self))])
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def append(self, value):
+        new_idx = len(self)
+        self._size += 1
+        self[new_idx] = value
+        return self
+
+    def extend(self, values):
+        if not _is_iterable(values) or isinstance(values, torch.Tensor):
+            raise TypeError("ParameterList.extend should be called with an "
+                            "iterable, but got " + type(values).__name__)
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        lines = []
+        for k, p in enumerate(self):
+            lines.append(_param_line(k, p, lambda t: str(t.dtype)))
+        return "\n".join(lines)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("ParameterList should not be called.")
+
+
+class ParameterDict(Module):
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    def _key_to_attr(self, key):
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is "
+                            f"not a string (type is '{type(key).__name__}'). Open an issue on "
+                            "github if you need non-string keys.")
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._key_to_attr(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        attr = self._key_to_attr(key)
+        if isinstance(value, torch.Tensor) and not isinstance(value, Parameter):
+            value = Parameter(value)
+        setattr(self, attr, value)
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._key_to_attr(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(list(self._keys))
+
+    def __reversed__(self):
+        return reversed(list(self._keys))
+
+    def copy(self):
+        return ParameterDict(OrderedDict([(k, self[k]) for k in self._keys]))
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self):
+        for k in list(self._keys):
+            del self[k]
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def popitem(self):
+        k = list(self._keys)[-1]
+        val = self[k]
+        del self[k]
+        return k, val
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict([(k, default) for k in keys])
+
+    def keys(self):
+        return self._keys.keys()
+
+    def items(self):
+        return iter([(k, self[k]) for k in self._keys])
+
+    def values(self):
+        return iter([self[k] for k in self._keys])
+
+    def update(self, parameters):
+        if not _is_iterable(parameters):
+            raise TypeError("ParametersDict.update should be called with an "
+                            "iterable of key/value pairs, but got " + type(parameters).__name__)
+        if isinstance(parameters, ParameterDict) or (
+                OrderedDict is not dict and isinstance(parameters, OrderedDict)):
+            for key, parameter in parameters.items():
+                self[key] = parameter
+        elif isinstance(parameters, dict) or hasattr(parameters, "keys"):
+            # A plain mapping is merged in sorted key order (PyTorch 1.13).
+            for key, parameter in sorted(parameters.items()):
+                self[key] = parameter
+        else:
+            for j, p in enumerate(parameters):
+                if not _is_iterable(p):
+                    raise TypeError("ParameterDict update sequence element "
+                                    "#" + str(j) + " should be Iterable; is" + type(p).__name__)
+                if not len(p) == 2:
+                    raise ValueError("ParameterDict update sequence element "
+                                     "#" + str(j) + " has length " + str(len(p)) +
+                                     "; 2 is required")
+                self[p[0]] = p[1]
+
+    def extra_repr(self):
+        lines = []
+        for k, p in self.items():
+            lines.append(_param_line(k, p, _typename))
+        return "\n".join(lines)
+
+    def __call__(self, input):
+        raise RuntimeError("ParameterDict should not be called.")
+
+    def __or__(self, other):
+        copy = self.copy()
+        copy.update(other)
+        return copy
+
+    def __ror__(self, other):
+        copy = other.copy()
+        copy.update(self)
+        return copy
+
+    def __ior__(self, other):
+        self.update(other)
+        return self

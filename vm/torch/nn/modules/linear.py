@@ -1,4 +1,4 @@
-# torch.nn.modules.linear: Identity and Linear. Linear's initialisation draws from the
+# torch.nn.modules.linear: Identity, Linear and Bilinear. Linear's initialisation draws from the
 # global generator exactly as PyTorch 1.13 does (weight first, then bias).
 import math
 
@@ -44,3 +44,37 @@ class Linear(Module):
     def extra_repr(self):
         return "in_features={}, out_features={}, bias={}".format(
             self.in_features, self.out_features, self.bias is not None)
+
+
+class Bilinear(Module):
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None,
+                 dtype=None):
+        super().__init__()
+        self.in1_features = in1_features
+        self.in2_features = in2_features
+        self.out_features = out_features
+        self.weight = Parameter(torch.empty((out_features, in1_features, in2_features),
+                                            device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(torch.empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return "in1_features={}, in2_features={}, out_features={}, bias={}".format(
+            self.in1_features, self.in2_features, self.out_features, self.bias is not None)
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    # MultiheadAttention's out_proj: a Linear whose type name shows in reprs.
+    pass

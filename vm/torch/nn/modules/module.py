@@ -4,6 +4,7 @@
 # Iterators (parameters(), modules(), ...) are iterators over lists because wick has no
 # generators; the order and de-duplication are PyTorch 1.13's.
 import torch
+from torch.utils import hooks
 
 try:
     from torch._C._nn import Parameter  # wick's native Parameter
@@ -92,9 +93,41 @@ def _holds_module(pairs, module):
     return False
 
 
+# Hooks every module runs (register_module_forward_pre_hook / _hook), before its own.
+_global_forward_pre_hooks = OrderedDict()
+_global_forward_hooks = OrderedDict()
+
+
+def register_module_forward_pre_hook(hook):
+    handle = hooks.RemovableHandle(_global_forward_pre_hooks)
+    _global_forward_pre_hooks[handle.id] = hook
+    return handle
+
+
+def register_module_forward_hook(hook):
+    handle = hooks.RemovableHandle(_global_forward_hooks)
+    _global_forward_hooks[handle.id] = hook
+    return handle
+
+
+class _WrappedHook:
+    # A load-state-dict pre-hook registered with_module=True gets the module first.
+    def __init__(self, hook, module=None):
+        self.hook = hook
+        self.module = module
+
+    def __call__(self, *args, **kwargs):
+        if self.module is not None:
+            return self.hook(self.module, *args, **kwargs)
+        return self.hook(*args, **kwargs)
+
+
 class Module:
     dump_patches = False
     _version = 1
+    # The same dicts as the module globals, where the compiler looks for them.
+    _global_forward_hooks = _global_forward_hooks
+    _global_forward_pre_hooks = _global_forward_pre_hooks
 
     def __init__(self):
         # object.__setattr__ skips Module.__setattr__, which needs these dicts to exist.
@@ -103,11 +136,35 @@ class Module:
         object.__setattr__(self, "_buffers", OrderedDict())
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_state_dict_hooks", OrderedDict())
+        object.__setattr__(self, "_load_state_dict_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_load_state_dict_post_hooks", OrderedDict())
 
     forward = _forward_unimplemented
 
     def _call_impl(self, *input, **kwargs):
-        return self.forward(*input, **kwargs)
+        # Pre-hooks may replace the positional inputs (a non-tuple result is wrapped);
+        # forward hooks see those inputs and may replace the output. The compiler
+        # inlines this for a module with hooks, forward alone otherwise.
+        if not (self._forward_hooks or self._forward_pre_hooks or _global_forward_hooks
+                or _global_forward_pre_hooks):
+            return self.forward(*input, **kwargs)
+        for hook in list(_global_forward_pre_hooks.values()) + \
+                list(self._forward_pre_hooks.values()):
+            result = hook(self, input)
+            if result is not None:
+                if not isinstance(result, tuple):
+                    result = (result,)
+                input = result
+        result = self.forward(*input, **kwargs)
+        for hook in list(_global_forward_hooks.values()) + list(self._forward_hooks.values()):
+            hook_result = hook(self, input, result)
+            if hook_result is not None:
+                result = hook_result
+        return result
 
     __call__ = _call_impl
 
@@ -115,6 +172,40 @@ class Module:
         # PyTorch 2.x's Module.compile compiles __call__ in place and returns None; in
         # eager mode it changes nothing observable.
         return None
+
+    # --- Hooks ------------------------------------------------------------------------------
+
+    def register_forward_pre_hook(self, hook):
+        handle = hooks.RemovableHandle(self._forward_pre_hooks)
+        self._forward_pre_hooks[handle.id] = hook
+        return handle
+
+    def register_forward_hook(self, hook):
+        handle = hooks.RemovableHandle(self._forward_hooks)
+        self._forward_hooks[handle.id] = hook
+        return handle
+
+    def register_full_backward_hook(self, hook):
+        raise NotImplementedError("register_full_backward_hook: autograd is not available "
+                                  "in wick yet")
+
+    register_backward_hook = register_full_backward_hook
+
+    def _register_state_dict_hook(self, hook):
+        handle = hooks.RemovableHandle(self._state_dict_hooks)
+        self._state_dict_hooks[handle.id] = hook
+        return handle
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        handle = hooks.RemovableHandle(self._load_state_dict_pre_hooks)
+        self._load_state_dict_pre_hooks[handle.id] = _WrappedHook(
+            hook, self if with_module else None)
+        return handle
+
+    def register_load_state_dict_post_hook(self, hook):
+        handle = hooks.RemovableHandle(self._load_state_dict_post_hooks)
+        self._load_state_dict_post_hooks[handle.id] = hook
+        return handle
 
     # --- Registration ---------------------------------------------------------------------
 
@@ -390,15 +481,27 @@ class Module:
     def state_dict(self, destination=None, prefix="", keep_vars=False):
         if destination is None:
             destination = OrderedDict()
+            _set_metadata(destination, OrderedDict())
+        local_metadata = {"version": self._version}
+        metadata = getattr(destination, "_metadata", None)
+        if metadata is not None:
+            metadata[prefix[:-1]] = local_metadata
         self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".",
                                   keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            hook_result = hook(self, destination, prefix, local_metadata)
+            if hook_result is not None:
+                destination = hook_result
         return destination
 
     def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict,
                               missing_keys, unexpected_keys, error_msgs):
+        for hook in self._load_state_dict_pre_hooks.values():
+            hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                 error_msgs)
         local_state = {}
         for k, v in self._parameters.items():
             if v is not None:
@@ -427,8 +530,12 @@ class Module:
         missing_keys = []
         unexpected_keys = []
         error_msgs = []
+        metadata = getattr(state_dict, "_metadata", None)
         state_dict = OrderedDict(state_dict)
-        self._load_recursive(state_dict, "", missing_keys, unexpected_keys, error_msgs)
+        if metadata is not None:
+            _set_metadata(state_dict, metadata)
+        self._load_recursive(state_dict, "", missing_keys, unexpected_keys, error_msgs,
+                             metadata)
         if strict:
             if len(unexpected_keys) > 0:
                 error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
@@ -442,10 +549,12 @@ class Module:
         return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def _load_recursive(self, local_state_dict, prefix, missing_keys, unexpected_keys,
-                        error_msgs):
+                        error_msgs, metadata):
         # Each module checks the keys under its prefix; children get the filtered dict.
-        self._load_from_state_dict(local_state_dict, prefix, {}, True, missing_keys,
-                                   unexpected_keys, error_msgs)
+        # The versions state_dict() recorded reach each module (none for a plain dict).
+        local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {})
+        self._load_from_state_dict(local_state_dict, prefix, local_metadata, True,
+                                   missing_keys, unexpected_keys, error_msgs)
         for name, child in self._modules.items():
             if child is not None:
                 child_prefix = prefix + name + "."
@@ -454,7 +563,15 @@ class Module:
                     if k.startswith(child_prefix):
                         child_state[k] = v
                 child._load_recursive(child_state, child_prefix, missing_keys,
-                                      unexpected_keys, error_msgs)
+                                      unexpected_keys, error_msgs, metadata)
+        incompatible_keys = _IncompatibleKeys(missing_keys, unexpected_keys)
+        for hook in self._load_state_dict_post_hooks.values():
+            out = hook(self, incompatible_keys)
+            if out is not None:
+                raise AssertionError(
+                    "Hooks registered with ``register_load_state_dict_post_hook`` are not"
+                    "expected to return new values, if incompatible_keys need to be modified,"
+                    "it should be done inplace.")
 
     # --- Printing -----------------------------------------------------------------------------
 
@@ -481,6 +598,14 @@ class Module:
             else:
                 main_str += "\n  " + "\n  ".join(lines) + "\n"
         return main_str + ")"
+
+
+def _set_metadata(state_dict, metadata):
+    # state_dict._metadata: the per-module versions (a plain dict cannot hold it).
+    try:
+        state_dict._metadata = metadata
+    except AttributeError:
+        pass
 
 
 def _copy_param(key, param, input_param):
