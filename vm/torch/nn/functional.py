@@ -854,3 +854,4 @@ from torch.nn._functional_extra import (  # noqa: E402 (after the functions it u
     bilinear, binary_cross_entropy, cosine_embedding_loss, gaussian_nll_loss,
     hinge_embedding_loss, margin_ranking_loss, multilabel_soft_margin_loss, pairwise_distance,
     poisson_nll_loss, soft_margin_loss, triplet_margin_loss)
+from torch.nn._functional_mha import multi_head_attention_forward  # noqa: E402

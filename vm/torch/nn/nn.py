@@ -46,3 +46,7 @@ from torch.nn.modules.loss import (BCELoss, CosineEmbeddingLoss, GaussianNLLLoss
                                    HingeEmbeddingLoss, MarginRankingLoss,
                                    MultiLabelSoftMarginLoss, PoissonNLLLoss, SoftMarginLoss,
                                    TripletMarginLoss)
+from torch.nn.modules.activation import MultiheadAttention
+from torch.nn.modules.transformer import (Transformer, TransformerDecoder,
+                                          TransformerDecoderLayer, TransformerEncoder,
+                                          TransformerEncoderLayer)

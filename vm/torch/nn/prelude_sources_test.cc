@@ -42,6 +42,7 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.utils.data.dataloader",
                        "torch.utils.hooks", "torch.nn._functional_extra",
                        "torch.nn.modules.distance",
+                       "torch.nn._functional_mha", "torch.nn.modules.transformer",
                        "torch.cuda", "torch.optim", "torch.optim.optimizer",
                        "torch.optim.lr_scheduler", "torch.backends", "torch.backends.cpu",
                        "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mkldnn",
