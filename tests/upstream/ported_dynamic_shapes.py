@@ -17,6 +17,7 @@ import ported_misc_c  # noqa: F401
 import ported_misc_d  # noqa: F401
 import ported_misc_e  # noqa: F401
 import ported_misc_f  # noqa: F401
+import ported_misc_g  # noqa: F401
 import ported_modules  # noqa: F401
 import ported_repros  # noqa: F401
 
