@@ -14,6 +14,7 @@
 #include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
+#include "vm/objects/bytes.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal/objects_internal.h"
 #include "vm/objects/set.h"
@@ -287,6 +288,8 @@ void Runtime::InitTypes() {
   types_.set = make("set", object, Layout::kSet);
   types_.frozenset = make("frozenset", object, Layout::kSet);
   types_.complex = make("complex", object, Layout::kOther);
+  types_.bytes = make("bytes", object, Layout::kOther);
+  types_.bytearray = make("bytearray", object, Layout::kOther);
   types_.member_descriptor = make("member_descriptor", object, Layout::kOther);
   types_.range = make("range", object, Layout::kRange);
   types_.slice = make("slice", object, Layout::kSlice);
@@ -339,7 +342,8 @@ void Runtime::InitTypes() {
   // build exact-type objects); object, exceptions, list, tuple and dict are
   // (vm/objects/subclass.h).
   for (Type* t : {types_.int_, types_.float_, types_.str, types_.set, types_.frozenset,
-                  types_.complex, types_.member_descriptor,
+                  types_.complex, types_.member_descriptor, types_.bytes,
+                  types_.bytearray,
                   types_.bool_, types_.none, types_.range, types_.slice, types_.cell,
                   types_.builtin_function, types_.bound_method, types_.not_implemented,
                   types_.ellipsis, types_.code, types_.function, types_.staticmethod,
@@ -367,6 +371,7 @@ void Runtime::InitTypes() {
   internal::InitDictType(*this);
   internal::InitSetType(*this);
   internal::InitComplexType(*this);
+  internal::InitBytesTypes(*this);
   internal::InitRangeSliceTypes(*this);
   internal::InitIteratorTypes(*this);
   internal::InitFunctionTypes(*this);

@@ -54,7 +54,10 @@ class Set;
   X(recursion_error, "RecursionError", runtime_error)               \
   X(syntax_error, "SyntaxError", exception)                         \
   X(type_error, "TypeError", exception)                             \
-  X(value_error, "ValueError", exception)
+  X(value_error, "ValueError", exception)                           \
+  X(unicode_error, "UnicodeError", value_error)                     \
+  X(unicode_decode_error, "UnicodeDecodeError", unicode_error)      \
+  X(unicode_encode_error, "UnicodeEncodeError", unicode_error)
 
 // Interned identifiers the runtime and interpreter use: (field, text).
 #define WICK_VM_NAMES(X)                                                     \
@@ -83,6 +86,7 @@ class Runtime {
     Type* object; Type* type; Type* none; Type* bool_; Type* int_; Type* float_;
     Type* str; Type* tuple; Type* list; Type* dict; Type* set; Type* frozenset; Type* range;
     Type* complex; Type* member_descriptor;
+    Type* bytes; Type* bytearray;  // vm/objects/bytes.h
     Type* slice; Type* cell; Type* module; Type* builtin_function;
     Type* bound_method; Type* not_implemented; Type* ellipsis;
     Type* dict_keys; Type* dict_values; Type* dict_items;

@@ -479,6 +479,8 @@ void InstallCoreBuiltins(Runtime& rt, Dict* b) {
   AddType(rt, b, "set", t.set);
   AddType(rt, b, "frozenset", t.frozenset);
   AddType(rt, b, "complex", t.complex);
+  AddType(rt, b, "bytes", t.bytes);
+  AddType(rt, b, "bytearray", t.bytearray);
   AddType(rt, b, "range", t.range);
   AddType(rt, b, "slice", t.slice);
   AddType(rt, b, "enumerate", t.enumerate);

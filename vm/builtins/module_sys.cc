@@ -90,6 +90,7 @@ bool InitSysModule(Runtime& rt, const Value& m) {
   SetModuleAttr(rt, m, "path", rt.NewList({}));  // RunMain puts the script's directory
   SetModuleAttr(rt, m, "maxsize", Value::Int(INT64_MAX));
   SetModuleAttr(rt, m, "platform", rt.NewStr("linux"));
+  SetModuleAttr(rt, m, "byteorder", rt.NewStr("little"));
   SetModuleAttr(rt, m, "version", rt.NewStr("3.11.0 (wick)"));
   SetModuleAttr(rt, m, "version_info",
                 rt.NewTuple({Value::Int(3), Value::Int(11), Value::Int(0), rt.NewStr("final"),

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "vm/objects/bytes.h"
 #include "absl/strings/str_cat.h"
 #include "vm/compiler/emitter.h"
 #include "vm/objects/objects.h"
@@ -25,6 +26,7 @@ std::optional<Value> Emitter::Fold(const Expr* e) {
       case ConstantKind::kComplex: return NewComplex(rt_, 0.0, c->float_value);
       case ConstantKind::kStr: return Value::Borrow(rt_.Intern(c->str_value));
       case ConstantKind::kEllipsis: return rt_.Ellipsis();
+      case ConstantKind::kBytes: return NewBytes(rt_, std::string(c->str_value));
       default: return std::nullopt;
     }
   }
@@ -193,8 +195,6 @@ void Emitter::Constant(const lang::Constant* c) {
       return Error(c->loc, "integer literal too large: wick's ints are 64-bit");
     case ConstantKind::kComplex:
       return Error(c->loc, "complex numbers are not supported by wick");
-    case ConstantKind::kBytes:
-      return Error(c->loc, "bytes literals are not supported by wick");
     default:
       return Error(c->loc, "unsupported constant");
   }

@@ -14,6 +14,7 @@ bool InitRandomModule(Interpreter& in, const Value& module);
 bool InitJsonModule(Interpreter& in, const Value& module);
 bool InitOsModule(Interpreter& in, const Value& module);
 bool InitWeakrefModule(Interpreter& in, const Value& module);
+bool InitStructModule(Interpreter& in, const Value& module);  // _wick_struct
 
 }  // namespace wick::vm
 

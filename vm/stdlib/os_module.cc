@@ -3,7 +3,7 @@
 // matching OSError subclass with strerror(errno), as CPython's os module does).
 //   getcwd() chdir(p) listdir(p) stat(p, follow) mkdir(p, mode) rmdir(p) unlink(p)
 //   rename(a, b) realpath(p) environ() putenv(k, v) unsetenv(k) getpid() cpu_count()
-//   strerror(n) pw_home() fd_open(p, flags, mode) fd_read(fd) -> str fd_write(fd, text)
+//   strerror(n) pw_home() fd_open(p, flags, mode) fd_read(fd, binary) -> str|bytes fd_write(fd, text|bytes)
 //   fd_close(fd)
 #include <dirent.h>
 #include <fcntl.h>
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "vm/interpreter.h"
+#include "vm/objects/bytes.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
 #include "vm/stdlib/native_modules.h"
@@ -175,10 +176,12 @@ Value FdOpen(Runtime& rt, Args args, const KwArgs& kw) {
   return Value::Int(fd);
 }
 
-// fd_read(fd) -> the rest of the file as a str (bytes decoded as UTF-8 by the caller's
-// contract: wick's str is UTF-8).
+// fd_read(fd, binary=False) -> the rest of the file as a str (bytes decoded as UTF-8 by
+// the caller's contract: wick's str is UTF-8), or as bytes when `binary`.
 Value FdRead(Runtime& rt, Args args, const KwArgs& kw) {
-  if (args.size() != 1 || !args[0].is_int()) return rt.Raise(rt.exc().type_error, "fd_read(fd)");
+  if (args.empty() || args.size() > 2 || !args[0].is_int()) {
+    return rt.Raise(rt.exc().type_error, "fd_read(fd, binary=False)");
+  }
   int fd = static_cast<int>(args[0].as_int());
   std::string out;
   char buf[65536];
@@ -191,15 +194,18 @@ Value FdRead(Runtime& rt, Args args, const KwArgs& kw) {
     if (n == 0) break;
     out.append(buf, static_cast<size_t>(n));
   }
+  if (args.size() == 2 && args[1].is_bool() && args[1].as_bool()) return NewBytes(rt, std::move(out));
   return rt.NewStr(std::move(out));
 }
 
 Value FdWrite(Runtime& rt, Args args, const KwArgs& kw) {
-  if (args.size() != 2 || !args[0].is_int() || !rt.IsStr(args[1])) {
-    return rt.Raise(rt.exc().type_error, "fd_write(fd, str)");
+  absl::string_view s;
+  if (args.size() != 2 || !args[0].is_int() ||
+      !(rt.IsStr(args[1]) || AsBytesLike(rt, args[1], &s))) {
+    return rt.Raise(rt.exc().type_error, "fd_write(fd, str or bytes)");
   }
   int fd = static_cast<int>(args[0].as_int());
-  absl::string_view s = args[1].as<Str>()->view();
+  if (rt.IsStr(args[1])) s = args[1].as<Str>()->view();
   while (!s.empty()) {
     ssize_t n = ::write(fd, s.data(), s.size());
     if (n < 0) {

@@ -322,10 +322,12 @@ class Path(PurePath):
             return f.write(data)
 
     def read_bytes(self):
-        raise NotImplementedError("Path.read_bytes is not supported by wick (no bytes type)")
+        with self.open("rb") as f:
+            return f.read()
 
     def write_bytes(self, data):
-        raise NotImplementedError("Path.write_bytes is not supported by wick (no bytes type)")
+        with self.open("wb") as f:
+            return f.write(bytes(data))
 
     def iterdir(self):
         for name in os.listdir(self._str):

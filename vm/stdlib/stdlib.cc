@@ -2,6 +2,7 @@
 //   caller_module(depth)  the __name__ of the module whose code called the function
 //                         `depth` frames above the caller (namedtuple's __module__)
 //   frame_info(depth)     (filename, lineno, source line, __name__) of a calling frame
+//   import_module(name)   the module `name`, imported (pickle's find_class)
 //   type_has(cls, name)   whether instances of cls support the dunder `name`, through
 //                         a Python method or a builtin slot (collections.abc's checks
 //                         on builtin types, whose slots are not all methods)
@@ -81,12 +82,25 @@ Value FrameInfo(Runtime& rt, Args args, const KwArgs& kw) {
                       name != nullptr ? *name : Value::None()});
 }
 
+// import_module(name) -> the module, imported as `import name` would (pickle's
+// find_class, which has no import statement to name its module with).
+Value ImportModuleNative(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!kw.empty() || args.size() != 1 || !rt.IsStr(args[0])) {
+    return rt.Raise(rt.exc().type_error, "import_module(name) takes one str");
+  }
+  Interpreter* in = rt.interpreter();
+  if (in == nullptr) return rt.Raise(rt.exc().import_error, "no interpreter");
+  return in->ImportModule(args[0].as<Str>()->view());
+}
+
 bool InitSupport(Interpreter& in, const Value& module) {
   Runtime& rt = in.runtime();
   Dict* d = module.as<Module>()->dict;
   d->SetStr(rt, rt.Intern("caller_module"), rt.NewBuiltinFunction("caller_module", &CallerModule));
   d->SetStr(rt, rt.Intern("type_has"), rt.NewBuiltinFunction("type_has", &TypeHas));
   d->SetStr(rt, rt.Intern("frame_info"), rt.NewBuiltinFunction("frame_info", &FrameInfo));
+  d->SetStr(rt, rt.Intern("import_module"),
+            rt.NewBuiltinFunction("import_module", &ImportModuleNative));
   return true;
 }
 
@@ -98,6 +112,7 @@ void RegisterStdlib() {
   Interpreter::RegisterNativeModule("_wick_random", &InitRandomModule);
   Interpreter::RegisterNativeModule("_wick_json", &InitJsonModule);
   Interpreter::RegisterNativeModule("_wick_os", &InitOsModule);
+  Interpreter::RegisterNativeModule("_wick_struct", &InitStructModule);
   Interpreter::RegisterNativeModule("_wick_weakref", &InitWeakrefModule);
   for (const StdlibModule& m : StdlibModules()) {
     Interpreter::RegisterPythonModule(m.name, m.source);

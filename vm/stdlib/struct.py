@@ -1,6 +1,7 @@
-"""struct: calcsize and Struct.size with CPython's native and standard sizes and
-alignment. pack/unpack need a bytes type, which wick does not have: they raise
-NotImplementedError naming themselves."""
+"""struct: pack/unpack/calcsize/iter_unpack and Struct, over _wick_struct's native
+encoder (CPython's formats, sizes, alignment and messages)."""
+
+import _wick_struct
 
 __all__ = ["calcsize", "pack", "pack_into", "unpack", "unpack_from", "iter_unpack",
            "Struct", "error"]
@@ -10,99 +11,78 @@ class error(Exception):
     pass
 
 
-_STANDARD = {"x": 1, "c": 1, "b": 1, "B": 1, "?": 1, "h": 2, "H": 2, "i": 4, "I": 4,
-             "l": 4, "L": 4, "q": 8, "Q": 8, "e": 2, "f": 4, "d": 8, "s": 1, "p": 1}
-_NATIVE = dict(_STANDARD, l=8, L=8, n=8, N=8, P=8)
+error.__module__ = "struct"
 
 
-def _items(fmt):
-    if not isinstance(fmt, str):
+def _fmt(format):
+    if isinstance(format, (bytes, bytearray)):
+        return format.decode("ascii")
+    if not isinstance(format, str):
         raise TypeError("Struct() argument 1 must be a str or bytes object, not %s"
-                        % type(fmt).__name__)
-    order = "@"
-    i = 0
-    if fmt and fmt[0] in "@=<>!":
-        order = fmt[0]
-        i = 1
-    items = []
-    n = len(fmt)
-    while i < n:
-        c = fmt[i]
-        if c.isspace():
-            i += 1
-            continue
-        count = None
-        if c.isdigit():
-            j = i
-            while j < n and fmt[j].isdigit():
-                j += 1
-            count = int(fmt[i:j])
-            i = j
-            while i < n and fmt[i].isspace():
-                i += 1
-            if i >= n:
-                raise error("repeat count given without format specifier")
-            c = fmt[i]
-            if c.isspace() or c.isdigit():
-                raise error("repeat count given without format specifier")
-        table = _NATIVE if order == "@" else _STANDARD
-        if c not in table:
-            raise error("bad char in struct format")
-        items.append((c, 1 if count is None else count))
-        i += 1
-    return order, items
+                        % type(format).__name__)
+    return format
 
 
 def calcsize(format):
-    order, items = _items(format)
-    table = _NATIVE if order == "@" else _STANDARD
-    size = 0
-    for c, count in items:
-        item = table[c]
-        if order == "@" and item > 1 and c not in "sp":
-            size = (size + item - 1) // item * item
-        if c in "sp":
-            size += count
-        else:
-            size += item * count
-    return size
-
-
-def _no_bytes(name):
-    raise NotImplementedError("struct.%s is not supported by wick (it has no bytes type)"
-                              % name)
+    return _wick_struct.calcsize(error, _fmt(format))
 
 
 def pack(format, *values):
-    _no_bytes("pack")
+    return _wick_struct.pack(error, _fmt(format), values)
 
 
 def pack_into(format, buffer, offset, *values):
-    _no_bytes("pack_into")
+    data = _wick_struct.pack(error, _fmt(format), values)
+    if offset < 0:
+        offset += len(buffer)
+    if offset < 0 or offset + len(data) > len(buffer):
+        raise error("pack_into requires a buffer of at least %d bytes for packing %d "
+                    "bytes at offset %d (actual buffer size is %d)"
+                    % (offset + len(data), len(data), offset, len(buffer)))
+    buffer[offset:offset + len(data)] = data
 
 
 def unpack(format, buffer):
-    _no_bytes("unpack")
+    return _wick_struct.unpack(error, _fmt(format), buffer, -1)
 
 
 def unpack_from(format, buffer, offset=0):
-    _no_bytes("unpack_from")
+    if offset < 0:
+        offset += len(buffer)
+    return _wick_struct.unpack(error, _fmt(format), buffer, offset)
 
 
 def iter_unpack(format, buffer):
-    _no_bytes("iter_unpack")
+    fmt = _fmt(format)
+    size = _wick_struct.calcsize(error, fmt)
+    if size == 0:
+        raise error("cannot iteratively unpack with a struct of length 0")
+    if len(buffer) % size:
+        raise error("iterative unpacking requires a buffer of a multiple of %d bytes" % size)
+    return iter([_wick_struct.unpack(error, fmt, buffer, i)
+                 for i in range(0, len(buffer), size)])
 
 
 class Struct:
     def __init__(self, format):
-        self.format = format
-        self.size = calcsize(format)
+        self._fmt = _fmt(format)
+        self.format = self._fmt
+        self.size = _wick_struct.calcsize(error, self._fmt)
 
     def pack(self, *values):
-        _no_bytes("Struct.pack")
+        return _wick_struct.pack(error, self._fmt, values)
+
+    def pack_into(self, buffer, offset, *values):
+        pack_into(self._fmt, buffer, offset, *values)
 
     def unpack(self, buffer):
-        _no_bytes("Struct.unpack")
+        return _wick_struct.unpack(error, self._fmt, buffer, -1)
+
+    def unpack_from(self, buffer, offset=0):
+        return unpack_from(self._fmt, buffer, offset)
 
     def iter_unpack(self, buffer):
-        _no_bytes("Struct.iter_unpack")
+        return iter_unpack(self._fmt, buffer)
+
+    def __repr__(self):
+        return "Struct(%r)" % self.format

@@ -38,7 +38,7 @@ bool InitTorch(Interpreter& interp, const Value& module) {
     if (!mods->SetStr(rt, rt.Intern("torch"), module)) return false;
   }
   for (const char* sub : {"_C", "nn", "compiler", "_dynamo", "_logging", "autograd", "utils",
-                          "cuda", "backends", "optim"}) {
+                          "cuda", "backends", "optim", "serialization", "_utils"}) {
     Value m = interp.ImportModule(absl::StrCat("torch.", sub));
     if (m.is_raised()) {
       if (!rt.ExceptionMatches(rt.exc().import_error)) return false;
@@ -46,6 +46,15 @@ bool InitTorch(Interpreter& interp, const Value& module) {
       continue;
     }
     if (!module.as<Module>()->dict->SetStr(rt, rt.Intern(sub), m)) return false;
+  }
+  // torch.save / torch.load (vm/torch/nn/serialization.py).
+  if (const Value* ser = module.as<Module>()->dict->GetStr(rt.Intern("serialization"))) {
+    for (const char* name : {"save", "load"}) {
+      const Value* fn = ser->as<Module>()->dict->GetStr(rt.Intern(name));
+      if (fn != nullptr && !module.as<Module>()->dict->SetStr(rt, rt.Intern(name), *fn)) {
+        return false;
+      }
+    }
   }
   // torch.FloatTensor, torch.LongTensor, ...: Python classes (vm/torch/nn/tensor_types.py).
   Value types = interp.ImportModule("torch._tensor_types");
@@ -123,6 +132,7 @@ bool InitTorchC(Interpreter& interp, const Value& module) {
   }
   torch::AddFunction(rt, module.as<Module>()->dict, "_set_grad_enabled", &SetGradEnabledNative);
   torch::AddFunction(rt, module.as<Module>()->dict, "_wick_mark_dims", &MarkDimsNative);
+  torch::AddSerializationNatives(rt, module.as<Module>()->dict);
   return module.as<Module>()->dict->SetStr(rt, rt.Intern("_nn"), nn);
 }
 

@@ -142,6 +142,8 @@ Type* ReturnType(Runtime& rt, absl::string_view name, const std::vector<std::str
 
 // --- Module helpers (module_torch.cc) ------------------------------------------------
 void AddFunction(Runtime& rt, Dict* dict, absl::string_view name, BuiltinFn fn);
+// torch._C natives of torch.save / torch.load (serialization_natives.cc).
+void AddSerializationNatives(Runtime& rt, Dict* dict);
 
 }  // namespace wick::vm::torch
 

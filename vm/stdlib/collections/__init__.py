@@ -90,6 +90,12 @@ class OrderedDict(dict):
     def __reversed__(self):
         return reversed(list(dict.keys(self)))
 
+    def __reduce__(self):
+        # CPython's: the class, no args, the instance dict (torch's state dicts carry
+        # _metadata there) and the items, which pickle writes as SETITEMS.
+        state = dict(vars(self)) or None
+        return self.__class__, (), state, None, iter(list(dict.items(self)))
+
     def __eq__(self, other):
         if isinstance(other, OrderedDict):
             return dict.__eq__(self, other) and list(dict.keys(self)) == list(dict.keys(other))

@@ -47,7 +47,8 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.optim.lr_scheduler", "torch.backends", "torch.backends.cpu",
                        "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mkldnn",
                        "torch.backends.mps", "torch.backends.openmp",
-                       "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn"}));
+                       "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn",
+                       "torch.serialization", "torch._utils"}));
 }
 
 TEST(PreludeSourcesTest, SourcesAreTheFiles) {
