@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
+#include "vm/continuation.h"
 #include "vm/objects/dict.h"
 #include "vm/torch/torch.h"
 
@@ -32,10 +33,12 @@ vm::Value ModuleAttr(vm::Interpreter& interp, const char* module, const char* na
 
 KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   KnownObjects k;
-  k.graph_break = ModuleAttr(interp, "torch._dynamo", "graph_break");
-  k.skip_frame = ModuleAttr(interp, "torch._dynamo", "skip_frame");
-  k.step_unsupported = ModuleAttr(interp, "torch._dynamo", "step_unsupported");
-  k.is_compiling = ModuleAttr(interp, "torch._dynamo", "is_compiling");
+  // The markers are the VM's (torch._compile_markers); torch._dynamo and torch.compiler
+  // re-export them.
+  k.graph_break = ModuleAttr(interp, "torch._compile_markers", "graph_break");
+  k.skip_frame = ModuleAttr(interp, "torch._compile_markers", "skip_frame");
+  k.step_unsupported = ModuleAttr(interp, "torch._compile_markers", "step_unsupported");
+  k.is_compiling = ModuleAttr(interp, "torch._compile_markers", "is_compiling");
   k.compiler_is_compiling = ModuleAttr(interp, "torch.compiler", "is_compiling");
   k.no_grad = ModuleAttr(interp, "torch", "no_grad");
   k.enable_grad = ModuleAttr(interp, "torch", "enable_grad");
@@ -47,12 +50,9 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");
   k.nullcontext_type = ModuleAttr(interp, "contextlib", "nullcontext");
-  k.continuation_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_Continuation");
   k.ngb_off_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NestedGraphBreaksOff");
   k.ngb_restore_type =
       ModuleAttr(interp, "torch._dynamo.eval_frame", "_NestedGraphBreaksRestore");
-  k.unbound_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_UNBOUND");
-  k.null_marker = ModuleAttr(interp, "torch._dynamo.eval_frame", "_NULL");
   k.eogb_restore_type =
       ModuleAttr(interp, "torch._dynamo.eval_frame", "_ErrorOnGraphBreakRestore");
   k.nn_module_type = ModuleAttr(interp, "torch.nn", "Module");
@@ -278,24 +278,17 @@ absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
   return absl::OkStatus();
 }
 
-// A torch._dynamo.eval_frame._Continuation a nested break left on the stack: the rest of
-// an inlined frame, traced here as an inlined call from its offset, its values read
-// through `source` (L['___stack0'].locals[1], ...). Its value is what it returns.
-absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Value& cont,
+// A vm::Continuation a nested break left on the stack: the rest of an inlined frame,
+// traced here as an inlined call from its offset, its values read through `source`
+// (L['___stack0'].locals[1], ...). Its value is what it returns.
+absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Continuation& cont,
                                           const guards::SourcePtr& source) {
   TraceState& st = tx.state();
   vm::Runtime& rt = st.rt;
-  const vm::Dict* attrs = cont.as<vm::Instance>()->dict;
-  const vm::Value* fn = attrs != nullptr ? attrs->GetStr("function") : nullptr;
-  const vm::Value* offset = attrs != nullptr ? attrs->GetStr("offset") : nullptr;
-  const vm::Value* locals = attrs != nullptr ? attrs->GetStr("locals") : nullptr;
-  const vm::Value* stack = attrs != nullptr ? attrs->GetStr("stack") : nullptr;
-  if (fn == nullptr || offset == nullptr || locals == nullptr || stack == nullptr ||
-      rt.TypeOf(*fn) != rt.types().function || !offset->is_int() || !rt.IsList(*locals) ||
-      !rt.IsList(*stack) || fn->as<vm::Function>()->code_object()->num_cells() > 0) {
-    return tx.Break("Unsupported: continuation", "continuation",
-                    "Dynamo in wick cannot trace this nested graph break continuation.");
-  }
+  const vm::Value* fn = &cont.function;
+  const vm::Value* offset = &cont.offset;
+  const vm::Value* locals = &cont.locals;
+  const vm::Value* stack = &cont.stack;
   ASSIGN_OR_RETURN(VarPtr fn_var, Wrap(tx, *fn, guards::Source::Attr(source, "function")));
   ASSIGN_OR_RETURN(VarPtr offset_var, Wrap(tx, *offset, guards::Source::Attr(source, "offset")));
   const vm::Function* f = fn->as<vm::Function>();
@@ -314,13 +307,13 @@ absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Value& cont,
   }
   child.set_globals(f->globals.as<vm::Dict>(), f->globals.as<vm::Dict>() == st.frame.globals);
   const guards::SourcePtr ssrc = guards::Source::Attr(source, "stack");
-  child.set_lazy_list(&lv, guards::Source::Attr(source, "locals"), st.known.unbound_marker);
+  child.set_lazy_list(&lv, guards::Source::Attr(source, "locals"), vm::UnboundMarker(rt));
   for (size_t i = 0; i < sv.size(); ++i) {
-    if (sv[i].Is(st.known.null_marker)) {
+    if (vm::IsNullMarker(sv[i])) {
       child.PushEntryValue(MakeVar(VarKind::kNull));
-    } else if (sv[i].is_object() && !st.known.continuation_type.is_none() &&
-               rt.TypeOf(sv[i]) == st.known.continuation_type.as<vm::Type>()) {
-      ASSIGN_OR_RETURN(VarPtr inner, InlineContinuation(tx, sv[i], guards::Source::Item(ssrc, i)));
+    } else if (const vm::Continuation* inner_cont = vm::AsContinuation(sv[i])) {
+      ASSIGN_OR_RETURN(VarPtr inner,
+                       InlineContinuation(tx, *inner_cont, guards::Source::Item(ssrc, i)));
       child.PushEntryValue(std::move(inner));
     } else {
       ASSIGN_OR_RETURN(VarPtr v, Wrap(tx, sv[i], guards::Source::Item(ssrc, i)));
@@ -364,10 +357,9 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
       tx.PushEntryValue(MakeVar(VarKind::kNull));
       continue;
     }
-    if (v.is_object() && !tx.state().known.continuation_type.is_none() &&
-        tx.state().rt.TypeOf(v) == tx.state().known.continuation_type.as<vm::Type>()) {
+    if (const vm::Continuation* cont = vm::AsContinuation(v)) {
       tx.state().in_continuation = true;
-      absl::StatusOr<VarPtr> r = InlineContinuation(tx, v, guards::Source::Stack(i));
+      absl::StatusOr<VarPtr> r = InlineContinuation(tx, *cont, guards::Source::Stack(i));
       tx.state().in_continuation = false;
       if (!r.ok()) return r.status();
       tx.PushEntryValue(*std::move(r));

@@ -122,10 +122,10 @@ xs = [torch.zeros(3), torch.ones(3)]
 TEST_F(FrontendTest, GraphBreakCall) {
   Run(R"(
 import torch
-import torch._dynamo
+import torch._compile_markers as markers
 def f(x):
     y = x + 1
-    torch._dynamo.graph_break()
+    markers.graph_break()
     return y
 x = torch.ones(3)
 )");
@@ -135,7 +135,7 @@ x = torch.ones(3)
   EXPECT_EQ(r.stop.reason.explanation, "User-inserted graph break. Message: None");
   ASSERT_EQ(r.stop.reason.user_stack.size(), 1u);
   EXPECT_EQ(r.stop.reason.user_stack[0].line, 6);
-  EXPECT_EQ(r.stop.reason.user_stack[0].source_line, "torch._dynamo.graph_break()");
+  EXPECT_EQ(r.stop.reason.user_stack[0].source_line, "markers.graph_break()");
   EXPECT_EQ(r.graph.num_calls(), 1);
   EXPECT_EQ(r.stop.instruction, 7);  // the CALL of graph_break
 }
@@ -205,9 +205,9 @@ x = torch.ones(3)
 TEST_F(FrontendTest, IsCompilingIsTrue) {
   Run(R"(
 import torch
-import torch.compiler
+import torch._compile_markers as markers
 def f(x):
-    if torch.compiler.is_compiling():
+    if markers.is_compiling():
         return x + 1
     return x - 1
 x = torch.ones(3)

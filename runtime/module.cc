@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "logging/logging.h"
+#include "runtime/internal/python_sources.h"
 #include "runtime/internal/state.h"
 #include "runtime/runtime.h"
 #include "vm/interpreter.h"
@@ -250,6 +251,10 @@ RuntimeOptions RuntimeOptions::FromEnvironment() {
 
 void InstallRuntime(vm::Interpreter& interp, const RuntimeOptions& options) {
   vm::Interpreter::RegisterNativeModule("_wick_runtime", &InitModule);
+  // The Python face over it: torch._dynamo, torch.compiler, torch._logging.
+  for (const internal::PythonModule& m : internal::RuntimePythonModules()) {
+    vm::Interpreter::RegisterPythonModule(m.name, m.source);
+  }
   RuntimeState& state = State(interp.runtime());
   interp.set_frame_eval_hook(&state);
   state.dot_dir = options.dot_dir;

@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "frontend/internal/translator.h"
+#include "guards/frame_view.h"
 #include "logging/logging.h"
 #include "vm/torch/torch.h"
 
@@ -105,17 +106,8 @@ bool IsParameterOrBuffer(TraceState& st, const vm::Value& v, const guards::Sourc
 
 bool IsModuleAttribute(TraceState& st, const guards::SourcePtr& source) {
   if (source->kind() != guards::Source::Kind::kAttr || source->base() == nullptr) return false;
-  const vm::Frame& f = st.frame;
-  guards::FrameView view;
-  view.rt = &st.rt;
-  view.locals = f.locals;
-  view.num_locals = static_cast<int32_t>(f.code->varnames.size());
-  view.cells = f.cells;
-  view.num_cells = f.code->num_cells();
-  view.stack = f.stack_base;
-  view.num_stack = static_cast<int32_t>(f.stack_top - f.stack_base);
-  view.globals = f.globals;
-  view.builtins = st.builtins;
+  guards::FrameView view = guards::FrameViewOf(st.rt, st.frame);
+  view.builtins = st.builtins;  // the interpreter's when the frame has none
   const vm::Value* base = guards::Resolve(*source->base(), view);
   if (base == nullptr || st.known.nn_module_type.is_none() || !base->is_object()) return false;
   return st.rt.TypeOf(*base)->IsSubtypeOf(st.known.nn_module_type.as<vm::Type>());

@@ -50,10 +50,8 @@ struct KnownObjects {
   vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
   vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
   vm::Value nullcontext_type;   // contextlib.nullcontext
-  vm::Value continuation_type;  // torch._dynamo.eval_frame._Continuation
   vm::Value ngb_off_type;       // torch._dynamo.eval_frame._NestedGraphBreaksOff
   vm::Value ngb_restore_type;   // torch._dynamo.eval_frame._NestedGraphBreaksRestore
-  vm::Value unbound_marker, null_marker;  // eval_frame._UNBOUND / _NULL
   vm::Value eogb_restore_type;  // torch._dynamo.eval_frame._ErrorOnGraphBreakRestore
 };
 
@@ -104,7 +102,7 @@ struct TraceState {
   bool break_error_on_graph_break = false;  // ...when pending_break was set
   std::vector<FrameAtBreak> break_frames;  // Stop::frames
   std::vector<CapturedFrame> captured;     // inlined frames at a stop_at_count stop
-  // Tracing the _Continuation chain a resume entry starts with (Stop::in_continuation).
+  // Tracing the vm::Continuation chain a resume entry starts with (Stop::in_continuation).
   bool in_continuation = false;
   // Inside `with disable_nested_graph_breaks()` blocks (FrameAtBreak::nested_disabled).
   int32_t nested_off_depth = 0;

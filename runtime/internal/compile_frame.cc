@@ -417,7 +417,7 @@ bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame
                   int32_t entry, const ActiveContext& ctx, CodeCache& cache,
                   vm::Value* result) {
   Attempt a{state, interp, frame, entry, ctx, cache, ReadConfig(state.rt()),
-            ViewOf(state.rt(), frame)};
+            guards::FrameViewOf(state.rt(), frame)};
   if (cache.frame_id < 0) cache.frame_id = state.NewFrameId();
   logging::TraceId id;
   id.compile_id.frame_id = cache.frame_id;

@@ -318,7 +318,7 @@ bool BuildInlinedState(vm::Runtime& rt, const frontend::InlinedFrame& f,
 }
 
 // kNested: the innermost frame runs its breaking instruction; what is left of it comes
-// back as a _Continuation (RuntimeState::OnContinuation), and so does each caller's rest
+// back as a vm::Continuation (RuntimeState::OnContinuation), and so does each caller's rest
 // after its CALL, each standing on its caller's stack for the value it will return, up
 // to the top frame, which continues as a resume entry that traces the whole chain into
 // one graph (upstream's chain of nested resume functions). A caller that only returns

@@ -110,7 +110,7 @@ bool HasTensorInFrame(vm::Runtime& rt, const vm::Frame& frame, const guards::Fra
 
 }  // namespace
 
-// A resume entry whose value stack ends in a _Continuation (a nested break's inner
+// A resume entry whose value stack ends in a vm::Continuation (a nested break's inner
 // frames): compiled entries trace it; anything that declines the frame runs it first,
 // so the interpreter never sees one.
 bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
@@ -118,11 +118,11 @@ bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
   // Calls start with an empty value stack: only resume entries can hold one.
   auto pending = [&] {
     return entry_offset != 0 && frame.stack_top > frame.stack_base &&
-           IsContinuation(frame.stack_top[-1]);
+           vm::AsContinuation(frame.stack_top[-1]) != nullptr;
   };
   // Runs the continuation and puts its value in its place; false after raising.
   auto force = [&] {
-    vm::Value v = Force(interp, frame.stack_top[-1]);
+    vm::Value v = Force(interp, *vm::AsContinuation(frame.stack_top[-1]));
     if (v.is_raised()) {
       *result = std::move(v);
       return false;
@@ -139,68 +139,13 @@ bool RuntimeState::OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame,
   return Enter(interp, frame, entry_offset, result);
 }
 
-bool RuntimeState::IsContinuation(const vm::Value& v) {
-  if (!v.is_object() || !FindContinuationType()) return false;
-  return rt_->TypeOf(v) == continuation_type_.as<vm::Type>();
-}
-
-bool RuntimeState::FindContinuationType() {
-  if (!continuation_type_.is_none()) return true;
-  const vm::Value* m = rt_->interpreter()->sys_modules()->GetStr("torch._dynamo.eval_frame");
-  if (m == nullptr) return false;
-  const vm::Dict* d = m->as<vm::Module>()->dict;
-  const vm::Value* t = d->GetStr("_Continuation");
-  const vm::Value* unbound = d->GetStr("_UNBOUND");
-  const vm::Value* null = d->GetStr("_NULL");
-  if (t == nullptr || unbound == nullptr || null == nullptr) return false;
-  continuation_type_ = *t;
-  unbound_marker_ = *unbound;
-  null_marker_ = *null;
-  return true;
-}
-
 vm::Value RuntimeState::OnContinuation(vm::Interpreter& interp, vm::FrameState state) {
-  vm::Runtime& rt = *rt_;
-  const vm::CodeObject* code = state.code.as<vm::CodeObject>();
-  if (code->num_cells() > 0 || rt.TypeOf(state.function) != rt.types().function ||
-      !FindContinuationType()) {
-    return interp.Resume(state);
-  }
-  std::vector<vm::Value> locals, stack;
-  for (const vm::Value& v : state.locals) locals.push_back(v.is_raised() ? unbound_marker_ : v);
-  for (const vm::Value& v : state.stack) stack.push_back(v.is_raised() ? null_marker_ : v);
-  vm::Value args[] = {state.function, vm::Value::Int(state.offset), rt.NewList(std::move(locals)),
-                      rt.NewList(std::move(stack))};
-  return vm::Call(rt, continuation_type_, args);
+  vm::Value c = vm::NewContinuation(*rt_, state);
+  return c.is_none() ? interp.Resume(state) : c;
 }
 
-vm::Value RuntimeState::Force(vm::Interpreter& interp, const vm::Value& continuation) {
-  vm::Runtime& rt = *rt_;
-  const vm::Dict* attrs = continuation.as<vm::Instance>()->dict;
-  const vm::Value* fn = attrs != nullptr ? attrs->GetStr("function") : nullptr;
-  const vm::Value* offset = attrs != nullptr ? attrs->GetStr("offset") : nullptr;
-  const vm::Value* locals = attrs != nullptr ? attrs->GetStr("locals") : nullptr;
-  const vm::Value* stack = attrs != nullptr ? attrs->GetStr("stack") : nullptr;
-  if (fn == nullptr || offset == nullptr || locals == nullptr || stack == nullptr ||
-      rt.TypeOf(*fn) != rt.types().function || !offset->is_int() || !rt.IsList(*locals) ||
-      !rt.IsList(*stack)) {
-    return rt.Raise(rt.exc().runtime_error, "wick runtime: a malformed continuation");
-  }
-  vm::FrameState s;
-  const vm::Function* f = fn->as<vm::Function>();
-  s.code = f->code;
-  s.function = *fn;
-  s.globals = f->globals;
-  s.locals_dict = vm::Value::None();
-  s.handled_exception = vm::Value::None();
-  s.offset = static_cast<int32_t>(offset->as_int());
-  for (const vm::Value& v : locals->as<vm::List>()->items) {
-    s.locals.push_back(v.Is(unbound_marker_) ? vm::Value::Raised() : v);
-  }
-  for (const vm::Value& v : stack->as<vm::List>()->items) {
-    s.stack.push_back(v.Is(null_marker_) ? vm::Value::Raised() : v);
-  }
-  return interp.Resume(s);
+vm::Value RuntimeState::Force(vm::Interpreter& interp, const vm::Continuation& continuation) {
+  return interp.Resume(vm::FrameStateOf(continuation));
 }
 
 bool RuntimeState::Enter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset,
@@ -228,7 +173,7 @@ bool RuntimeState::Enter(vm::Interpreter& interp, vm::Frame& frame, int32_t entr
 bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
                                const ActiveContext& ctx, vm::Value* result) {
   CodeCache& cache = CacheFor(frame.code, entry);
-  const guards::FrameView view = ViewOf(*rt_, frame);
+  const guards::FrameView view = guards::FrameViewOf(*rt_, frame);
   if (CacheEntry* hit = Lookup(cache, view, ctx.options->backend_id)) {
     *result = RunEntry(interp, frame, *hit, view);
     return true;

@@ -129,9 +129,6 @@ RuntimeState::~RuntimeState() {
 void RuntimeState::ClearRefs() {
   caches_.clear();
   compiled_function_type = vm::Value();
-  continuation_type_ = vm::Value();
-  unbound_marker_ = vm::Value();
-  null_marker_ = vm::Value();
   graph_handle_type = vm::Value();
 }
 
@@ -209,20 +206,6 @@ vm::Value RuntimeState::CallDisabled(const vm::Value& fn, bool recursive,
   vm::Value r = vm::Call(*rt_, fn, args, kw);
   bypass_ = saved;
   return r;
-}
-
-guards::FrameView ViewOf(vm::Runtime& rt, const vm::Frame& frame) {
-  guards::FrameView v;
-  v.rt = &rt;
-  v.locals = frame.locals;
-  v.num_locals = static_cast<int32_t>(frame.code->varnames.size());
-  v.cells = frame.cells;
-  v.num_cells = frame.code->num_cells();
-  v.stack = frame.stack_base;
-  v.num_stack = static_cast<int32_t>(frame.stack_top - frame.stack_base);
-  v.globals = frame.globals;
-  v.builtins = frame.builtins;
-  return v;
 }
 
 Config ReadConfig(vm::Runtime& rt) {

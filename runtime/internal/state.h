@@ -17,9 +17,11 @@
 #include "absl/strings/string_view.h"
 #include "codegen/backend.h"
 #include "frontend/frontend.h"
+#include "guards/frame_view.h"
 #include "guards/guards.h"
 #include "guards/source.h"
 #include "runtime/runtime.h"
+#include "vm/continuation.h"
 #include "vm/interpreter.h"
 #include "vm/object.h"
 #include "vm/runtime.h"
@@ -136,13 +138,11 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
 
   bool OnFrameEnter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset,
                     vm::Value* result) override;
-  // The rest of an inlined frame after a nested break, as a torch._dynamo.eval_frame.
-  // _Continuation on its caller's stack (frames with closure cells are resumed now).
+  // The rest of an inlined frame after a nested break, as a vm::Continuation on its
+  // caller's stack (frames with closure cells are resumed now).
   vm::Value OnContinuation(vm::Interpreter& interp, vm::FrameState state) override;
-  // Whether `v` is a _Continuation; Force runs it (its frame through the hook).
-  bool IsContinuation(const vm::Value& v);
-  bool FindContinuationType();
-  vm::Value Force(vm::Interpreter& interp, const vm::Value& continuation);
+  // Runs a continuation (its frame through the hook).
+  vm::Value Force(vm::Interpreter& interp, const vm::Continuation& continuation);
 
   // Runs `fn(args, kwargs)` with `options` active (torch.compile's wrapper).
   vm::Value CallCompiled(const CompileOptions& options, const vm::Value& fn, vm::Args args,
@@ -206,8 +206,6 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   bool HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_t entry,
                    const ActiveContext& ctx, vm::Value* result);
   bool Enter(vm::Interpreter& interp, vm::Frame& frame, int32_t entry_offset, vm::Value* result);
-  // torch._dynamo.eval_frame's _Continuation and its _UNBOUND/_NULL markers, looked up once.
-  vm::Value continuation_type_, unbound_marker_, null_marker_;
 
   vm::Runtime* rt_;
   std::vector<ActiveContext> stack_;
@@ -228,9 +226,6 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
 
 // The state of `rt`, created on first use.
 RuntimeState& State(vm::Runtime& rt);
-
-// The frame's values as guards read them.
-guards::FrameView ViewOf(vm::Runtime& rt, const vm::Frame& frame);
 
 // torch._dynamo.config's current values (defaults when the module is missing).
 Config ReadConfig(vm::Runtime& rt);

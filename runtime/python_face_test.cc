@@ -1,17 +1,33 @@
-// The compiler-API prelude (torch._dynamo, torch.compiler, torch._logging; M2 eager
-// stand-in) inside wick: the program prints exactly what CPython 3.11 + PyTorch 1.13
-// print for it with tests/programs/prelude.py installed (run_reference.py).
+// The compiler's Python face (runtime/python/: torch._dynamo, torch.compiler,
+// torch._logging): every embedded module is there and parses, and a program over the
+// API prints exactly what CPython 3.11 + PyTorch 1.13 print for it with
+// tests/programs/prelude.py installed (run_reference.py).
+#include <set>
 #include <string>
 
 #include "gtest/gtest.h"
-#include "vm/builtins/builtins.h"
+#include "lang/parser.h"
+#include "runtime/assemble.h"
+#include "runtime/internal/python_sources.h"
 #include "vm/interpreter.h"
 #include "vm/runtime.h"
-#include "vm/torch/nn/prelude.h"
-#include "vm/torch/torch.h"
 
-namespace wick::vm {
+namespace wick::runtime {
 namespace {
+
+TEST(PythonFaceTest, EveryModuleIsThereOnceAndParses) {
+  std::set<std::string> names;
+  for (const internal::PythonModule& m : internal::RuntimePythonModules()) {
+    EXPECT_TRUE(names.insert(m.name).second) << "duplicate " << m.name;
+    auto parsed = lang::Parse(m.source, std::string("<") + m.name + ">");
+    EXPECT_TRUE(parsed.ok()) << m.name << ": " << parsed.status();
+  }
+  EXPECT_EQ(names, (std::set<std::string>{
+                       "torch._dynamo", "torch._dynamo._regions", "torch._dynamo.config",
+                       "torch._dynamo.eval_frame", "torch._dynamo.exc",
+                       "torch._dynamo.testing", "torch._dynamo.utils", "torch.compiler",
+                       "torch._logging"}));
+}
 
 constexpr const char* kProgram = R"py(
 import torch
@@ -89,12 +105,32 @@ True None
 2 8
 )out";
 
-TEST(DynamoPreludeTest, CompilerApiProgramMatchesReference) {
-  RegisterTorchNNPrelude();
-  Runtime rt;
-  Interpreter interp(rt);
-  InstallBuiltins(interp);
-  InstallTorch(interp);
+// The markers torch._dynamo re-exports are the VM's own objects (the tracer knows them
+// by identity).
+TEST(PythonFaceTest, MarkersAreTheVmOnes) {
+  vm::Runtime rt;
+  vm::Interpreter interp(rt);
+  AssembleInterpreter(interp);
+  std::string out, err;
+  interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
+  interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
+  int status = interp.RunMain(R"py(
+import torch
+import torch._compile_markers as m
+print(torch._dynamo.graph_break is m.graph_break, torch._dynamo.skip_frame is m.skip_frame,
+      torch._dynamo.is_compiling is m.is_compiling,
+      torch.compiler.is_compiling is m.is_compiling,
+      torch._dynamo.mark_dynamic is m.mark_dynamic)
+print(torch.compile is torch._dynamo.eval_frame.compile)
+)py", "markers.py", {"markers.py"});
+  EXPECT_EQ(status, 0) << err;
+  EXPECT_EQ(out, "True True True True True\nTrue\n");
+}
+
+TEST(PythonFaceTest, CompilerApiProgramMatchesReference) {
+  vm::Runtime rt;
+  vm::Interpreter interp(rt);
+  AssembleInterpreter(interp);
   std::string out, err;
   interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
   interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
@@ -105,4 +141,4 @@ TEST(DynamoPreludeTest, CompilerApiProgramMatchesReference) {
 }
 
 }  // namespace
-}  // namespace wick::vm
+}  // namespace wick::runtime

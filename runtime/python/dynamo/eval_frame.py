@@ -1,7 +1,7 @@
 # torch._dynamo.eval_frame for wick: torch.compile's Python face over the runtime's
 # native module `_wick_runtime` (runtime/module.cc): the compile entry point with its
 # decorator forms, OptimizedModule for torch.compile(module), the GraphModule custom
-# backends receive, and set_stance. Imported only when the runtime is linked.
+# backends receive, and set_stance. Registered by the runtime with `_wick_runtime`.
 import operator
 
 import torch
@@ -331,30 +331,6 @@ def explain(f, *extra_args, **extra_kwargs):
     if extra_args or extra_kwargs:
         return inner(*extra_args, **extra_kwargs)
     return inner
-
-
-class _Continuation:
-    # The rest of an inlined frame a nested graph break cut (nested_graph_breaks=True),
-    # standing on its caller's value stack for the value that rest returns. The runtime
-    # traces it into the caller's resume entry (one graph for the whole chain, as
-    # upstream's nested resume functions give) or runs it before the caller goes on.
-    def __init__(self, function, offset, locals, stack):
-        self.function = function
-        self.offset = offset
-        self.locals = locals
-        self.stack = stack
-
-
-class _Marker:
-    def __init__(self, name):
-        self.name = name
-
-    def __repr__(self):
-        return self.name
-
-
-_UNBOUND = _Marker("<unbound>")  # an unbound local in a _Continuation
-_NULL = _Marker("<NULL>")        # a NULL value-stack slot in a _Continuation
 
 
 class _NestedGraphBreaksOff:

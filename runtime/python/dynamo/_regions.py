@@ -1,6 +1,5 @@
-# torch._dynamo._regions (wick-internal): M2 EAGER STAND-IN helpers shared by the
-# torch._dynamo / torch.compiler preludes. Milestone M3 replaces them with the compiler.
-# Mirrors tests/programs/prelude.py, which makes the same APIs no-ops on PyTorch 1.13.
+# torch._dynamo._regions (wick-internal): helpers shared by torch._dynamo and
+# torch.compiler: a contextlib.ContextDecorator stand-in and allow_in_graph.
 import functools
 
 
@@ -22,35 +21,6 @@ class ContextDecorator:
                 return fn(*args, **kwargs)
 
         return inner
-
-
-# A region that changes nothing (error_on_graph_break, set_stance, ...).
-class NoopRegion(ContextDecorator):
-    pass
-
-
-def noop_region(*args, **kwargs):
-    return NoopRegion()
-
-
-# `@dec`, `@dec()`, `@dec(recursive=False)` and `dec(fn)` all return fn unchanged
-# (disable: eager code is already "not compiled").
-def decorator_with_optional_args(fn=None, *args, **kwargs):
-    if fn is None or not callable(fn):
-        return lambda f: f
-    return fn
-
-
-def noop(*args, **kwargs):
-    return None
-
-
-def identity(fn):
-    return fn
-
-
-def returns_false(*args, **kwargs):
-    return False
 
 
 # torch.compiler.allow_in_graph / torch._dynamo.allow_in_graph: compiled code keeps a
