@@ -10,6 +10,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "logging/logging.h"
+#include "runtime/internal/explain.h"
+#include "runtime/internal/python_backend.h"
 #include "runtime/internal/python_sources.h"
 #include "runtime/internal/state.h"
 #include "runtime/runtime.h"

@@ -14,6 +14,7 @@
 #include "logging/trace.h"
 #include "partitioner/break_plan.h"
 #include "runtime/internal/compile_frame.h"
+#include "runtime/internal/execute.h"
 #include "runtime/internal/messages.h"
 #include "runtime/internal/state.h"
 #include "vm/code.h"
@@ -134,7 +135,7 @@ namespace {
 // the break's file and line), later as the "user stack suppressed" form.
 void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::string& block,
                     const partitioner::FramePlan& plan) {
-  if (!WICK_ARTIFACT_IS_ON(graph_breaks) && !a.state.recording_explain) return;
+  if (!WICK_ARTIFACT_IS_ON(graph_breaks) && !a.state.recorders.recording_explain) return;
   std::string reason = block;
   if (!plan.reason_prefix.empty()) reason = absl::StrCat(plan.reason_prefix, "\n\n", block);
   if (!plan.secondary.gb_type.empty()) {
@@ -147,10 +148,10 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
   if (!br.user_stack.empty()) {
     where = absl::StrCat(br.user_stack.back().file, ":", br.user_stack.back().line);
   }
-  if (a.state.recording_explain) {
+  if (a.state.recorders.recording_explain) {
     ExplainEvent e = a.Event(ExplainEvent::Kind::kBreak, reason);
     e.user_stack = br.user_stack;
-    a.state.RecordExplain(std::move(e));
+    a.state.recorders.RecordExplain(std::move(e));
   }
   if (!WICK_ARTIFACT_IS_ON(graph_breaks)) return;
   // Duplicates: the break site under the legacy regime (upstream [2.8]); the break's
@@ -161,7 +162,7 @@ void LogBreakRecord(Attempt& a, const frontend::BreakReason& br, const std::stri
     key = br.gb_type;
     for (const vm::TraceEntry& e : br.user_stack) absl::StrAppend(&key, "|", e.file, ":", e.line);
   }
-  if (!a.state.logged_breaks.insert(key).second) {
+  if (!a.state.recorders.logged_breaks.insert(key).second) {
     WICK_ARTIFACT(graph_breaks)
         << "Graph break (user stack suppressed due to duplicate graph break) in user code at "
         << where << "\nGraph Break Reason: " << reason << "\n";
@@ -316,7 +317,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
     WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
         << "Skipping frame " << br.gb_type << " " << a.name() << " " << a.file() << " "
         << a.first_line();
-    a.state.RecordExplain(a.Event(ExplainEvent::Kind::kSkip, br.gb_type));
+    a.state.recorders.RecordExplain(a.Event(ExplainEvent::Kind::kSkip, br.gb_type));
     BumpCounter(a.rt(), "frames", "ok");
     a.cache.skip = true;
     return false;
@@ -338,7 +339,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
   }
   LogBreakRecord(a, br, block, plan);
   TraceBreakRecord(a, br, block, plan);
-  a.state.RecordBreak(br.gb_type);
+  a.state.recorders.RecordBreak(br.gb_type);
   BumpCounter(a.rt(), "graph_break", br.gb_type);
   switch (plan.kind) {
     case partitioner::FramePlan::Kind::kResume: {
@@ -366,7 +367,7 @@ bool HandleBreak(Attempt& a, const frontend::TraceOptions& topts,
   WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
       << "Skipping frame " << plan.reason_prefix << " " << a.name() << " " << a.file() << " "
       << a.first_line();
-  a.state.RecordExplain(a.Event(
+  a.state.recorders.RecordExplain(a.Event(
       ExplainEvent::Kind::kSkip,
       plan.secondary.gb_type.empty()
           ? std::string("a graph break that cannot be resumed (try block or no resumable point)")

@@ -13,9 +13,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "guards/frame_view.h"
 #include "logging/logging.h"
 #include "runtime/internal/compile_frame.h"
+#include "runtime/internal/execute.h"
 #include "runtime/internal/messages.h"
+#include "runtime/internal/python_backend.h"
 #include "runtime/internal/state.h"
 #include "vm/protocol.h"
 
@@ -90,7 +93,7 @@ bool CheckRecompile(Attempt& a, vm::Value* result) {
   } else {
     WICK_ARTIFACT(recompiles) << message;
   }
-  a.state.RecordExplain(a.Event(ExplainEvent::Kind::kRecompile, message));
+  a.state.recorders.RecordExplain(a.Event(ExplainEvent::Kind::kRecompile, message));
   if (a.config.error_on_recompile) {
     *result = RaiseDynamoError(rt, "RecompileError", message);
     return true;
@@ -248,7 +251,7 @@ std::unique_ptr<codegen::CompiledGraph> RunBackend(Attempt& a, frontend::TraceRe
     }
     WICK_LOG_TO(convert_frame_log, logging::Level::kWarning)
         << "Backend compiler exception: the frame runs eagerly.\n" << block;
-    a.state.RecordBreak("Backend compiler exception");
+    a.state.recorders.RecordBreak("Backend compiler exception");
     BumpCounter(rt, "graph_break", "Backend compiler exception");
     a.cache.skip = true;
     *eager = true;
@@ -297,7 +300,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
                             vm::Value* result) {
   vm::Runtime& rt = a.rt();
   std::vector<ExplainGuard> explain_guards;
-  if (a.state.recording_explain) explain_guards = ExplainGuards(tr.guards);
+  if (a.state.recorders.recording_explain) explain_guards = ExplainGuards(tr.guards);
   absl::StatusOr<std::unique_ptr<guards::GuardTree>> tree =
       guards::GuardTree::Build(std::move(tr.guards));
   if (!tree.ok()) {
@@ -310,7 +313,7 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
     WICK_ARTIFACT(guards) << "\n" << (*tree)->Print();
   }
   ExplainEvent event;
-  if (a.state.recording_explain) {
+  if (a.state.recorders.recording_explain) {
     event = GraphEvent(a, tr, **tree);
     event.guards = std::move(explain_guards);
   }
@@ -335,8 +338,8 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   if (has_graph) {
     event.compile_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - a.start).count();
-    a.state.RecordExplain(std::move(event));
-    a.state.RecordGraph();
+    a.state.recorders.RecordExplain(std::move(event));
+    a.state.recorders.RecordGraph();
     BumpCounter(rt, "stats", "unique_graphs");
     BumpCounter(rt, "stats", "calls_captured", tr.graph.num_calls());
   }
@@ -390,7 +393,7 @@ bool TraceAndCompile(Attempt& a, vm::Value* result) {
     WICK_LOG_TO(convert_frame_log, logging::Level::kDebug)
         << "Skipping frame because no content in function call " << a.name() << " "
         << a.file() << " " << a.first_line();
-    a.state.RecordExplain(a.Event(ExplainEvent::Kind::kSkip, "no tensor ops traced"));
+    a.state.recorders.RecordExplain(a.Event(ExplainEvent::Kind::kSkip, "no tensor ops traced"));
     BumpCounter(rt, "frames", "ok");
     a.cache.skip = true;
     return false;

@@ -22,6 +22,17 @@
 
 namespace wick::runtime::internal {
 
+// The cache-miss path (compile_frame.cc). Returns true when it produced the frame's
+// result (*result, possibly Raised()), false when the frame should run eagerly.
+bool CompileFrame(RuntimeState& state, vm::Interpreter& interp, vm::Frame& frame,
+                  int32_t entry, const ActiveContext& ctx, CodeCache& cache,
+                  vm::Value* result);
+
+// The RuntimeError of set_stance("fail_on_recompile") for a miss on `cache`.
+vm::Value RaiseFailOnRecompile(vm::Runtime& rt, const vm::CodeObject& code,
+                               const CodeCache& cache, const guards::FrameView& view,
+                               uintptr_t backend_id);
+
 // What an attempt's TORCH_TRACE records say (trace_events.cc): the attempt number
 // (1 after a graph break restarted the analysis), restart reasons and graph metrics.
 struct TraceInfo {

@@ -1,6 +1,8 @@
 // Running a cache entry: read each graph input from the frame by its source, run the
 // compiled graph, build the frame's return value from the Rebuild tree, replay the
 // buffered side effects. No bytecode of the frame runs.
+#include "runtime/internal/execute.h"
+
 #include <optional>
 #include <vector>
 

@@ -1,5 +1,7 @@
 // Explain: the runtime's record of what a run compiled (runtime.h ExplainEvent), the
 // report `wick explain SCRIPT` prints, and the natives torch._dynamo.explain reads.
+#include "runtime/internal/explain.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,14 +16,14 @@ namespace wick::runtime {
 
 void StartExplainRecording(vm::Interpreter& interp) {
   internal::RuntimeState& s = internal::State(interp.runtime());
-  s.explain_events.clear();
-  s.recording_explain = true;
+  s.recorders.explain_events.clear();
+  s.recorders.recording_explain = true;
 }
 
 std::vector<ExplainEvent> TakeExplainEvents(vm::Interpreter& interp) {
   internal::RuntimeState& s = internal::State(interp.runtime());
-  s.recording_explain = false;
-  return std::exchange(s.explain_events, {});
+  s.recorders.recording_explain = false;
+  return std::exchange(s.recorders.explain_events, {});
 }
 
 namespace {
@@ -156,8 +158,8 @@ namespace {
 
 // explain_begin(): starts recording (torch._dynamo.explain).
 vm::Value ExplainBeginNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
-  State(rt).explain_events.clear();
-  State(rt).recording_explain = true;
+  State(rt).recorders.explain_events.clear();
+  State(rt).recorders.recording_explain = true;
   return vm::Value::None();
 }
 
@@ -165,8 +167,8 @@ vm::Value ExplainBeginNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
 // user_stack is [(file, line, function)] and guards [(name, source, create_function)].
 vm::Value ExplainEndNative(vm::Runtime& rt, vm::Args, const vm::KwArgs&) {
   RuntimeState& s = State(rt);
-  s.recording_explain = false;
-  std::vector<ExplainEvent> events = std::exchange(s.explain_events, {});
+  s.recorders.recording_explain = false;
+  std::vector<ExplainEvent> events = std::exchange(s.recorders.explain_events, {});
   std::vector<vm::Value> items;
   static const char* const kKinds[] = {"graph", "break", "skip", "recompile"};
   for (const ExplainEvent& e : events) {

@@ -3,13 +3,16 @@
 // prelude (torch.nn internals), module and class bodies are never compiled; their
 // callees still reach the hook.
 #include "absl/strings/match.h"
+#include "guards/frame_view.h"
 #include "logging/logging.h"
-#include "vm/protocol.h"
-#include "vm/objects/dict.h"
+#include "runtime/internal/compile_frame.h"
+#include "runtime/internal/execute.h"
 #include "runtime/internal/messages.h"
 #include "runtime/internal/state.h"
 #include "vm/code.h"
+#include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
+#include "vm/protocol.h"
 #include "vm/torch/torch.h"
 
 namespace wick::runtime::internal {

@@ -2,6 +2,8 @@
 // runs what it returns. The graph module is a Python object (GraphModule in the
 // torch._dynamo.eval_frame prelude) over a native graph handle; the natives here give
 // it its code, nodes, readable form and an eager run.
+#include "runtime/internal/python_backend.h"
+
 #include <memory>
 #include <string>
 #include <utility>
