@@ -18,6 +18,7 @@ import ported_misc_d  # noqa: F401
 import ported_misc_e  # noqa: F401
 import ported_misc_f  # noqa: F401
 import ported_misc_g  # noqa: F401
+import ported_misc_h  # noqa: F401
 import ported_modules  # noqa: F401
 import ported_repros  # noqa: F401
 
