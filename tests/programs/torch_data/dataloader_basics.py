@@ -61,3 +61,15 @@ with torch.no_grad():
     for xb, yb in DataLoader(ds, batch_size=5, shuffle=True):
         total = total + model(xb).sum()
 print(total)
+
+# A compiled model evaluated over shuffled batches gives the eager sums.
+torch.manual_seed(2)
+net = torch.nn.Sequential(torch.nn.Linear(2, 4), torch.nn.ReLU(), torch.nn.Linear(4, 1))
+fast = torch.compile(net)
+loader = DataLoader(TensorDataset(torch.randn(12, 2), torch.arange(12)), batch_size=5,
+                    shuffle=True)
+with torch.no_grad():
+    for xb, yb in loader:
+        with torch._dynamo.error_on_graph_break(True):
+            got = fast(xb)
+        print(yb.tolist(), torch.allclose(got, net(xb), atol=1e-6), got.sum())

@@ -71,3 +71,27 @@ show(lambda: ConcatDataset([]))
 show(lambda: cat[-9])
 show(lambda: list(DataLoader([object()], batch_size=1)))
 show(lambda: list(DataLoader([[1, 2], [3]], batch_size=2)))
+
+
+# Typed subclasses, as in annotated code: Dataset[T] and Sampler[int] as bases.
+class Pairs(torch.utils.data.Dataset[tuple]):
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        return i, -i
+
+
+class Evens(torch.utils.data.Sampler[int]):
+    def __init__(self, n):
+        self.n = n
+
+    def __iter__(self):
+        return iter(range(0, self.n, 2))
+
+    def __len__(self):
+        return (self.n + 1) // 2
+
+
+print(list(DataLoader(Pairs(), batch_size=2)), isinstance(Pairs(), torch.utils.data.Dataset))
+print(list(DataLoader(Pairs(), sampler=Evens(3))))

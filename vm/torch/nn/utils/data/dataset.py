@@ -9,6 +9,11 @@ from torch.utils.data import _random
 
 
 class Dataset:
+    # Dataset[T] in class bases and annotations (PyTorch's Generic[T_co]).
+    @classmethod
+    def __class_getitem__(cls, item):
+        return cls
+
     def __getitem__(self, index):
         raise NotImplementedError
 
