@@ -8,6 +8,7 @@
 import ported
 import ported_ctx_manager  # noqa: F401 (registers its tests)
 import ported_functions_a  # noqa: F401
+import ported_functions_a2  # noqa: F401
 import ported_functions_b  # noqa: F401
 import ported_functions_c  # noqa: F401
 import ported_functions_d  # noqa: F401

@@ -5,11 +5,10 @@
 # fullgraph=True; here that body is a function compiled the same way, returning what the
 # upstream test asserts. See ported.py.
 import contextlib
-import sys
 
 import torch
 
-from ported import case, compile, counter, expect, expect_eq, main, out, raises, same
+from ported import case, compile, expect, main, out, raises, same
 
 
 class CustomException(Exception):

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import torch
 
-from ported import case, compile, counter, expect, expect_eq, main, make_test, out, raises
+from ported import case, compile, counter, expect, expect_eq, main, make_test, out
 
 
 @case(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
