@@ -8,16 +8,16 @@
 
 #include "absl/status/statusor.h"
 #include "oneapi/dnnl/dnnl.hpp"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 
 namespace wick::codegen::internal {
 
-using ::wick::tensor::linalg_internal::DnnlCall;
-using ::wick::tensor::linalg_internal::DnnlStatus;
+using ::wick::tensor::kernels::DnnlCall;
+using ::wick::tensor::kernels::DnnlStatus;
 
 // The process-wide CPU engine, created on first use.
 inline absl::StatusOr<const dnnl::engine*> CpuEngine() {
-  absl::StatusOr<dnnl::engine*> e = ::wick::tensor::linalg_internal::DnnlEngine();
+  absl::StatusOr<dnnl::engine*> e = ::wick::tensor::kernels::DnnlEngine();
   if (!e.ok()) return e.status();
   return *e;
 }

@@ -8,16 +8,18 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "codegen/internal/avx512.h"
-#include "tensor/ops/pointwise/internal/binary_fns.h"
-#include "tensor/ops/pointwise/internal/onednn_math.h"
-#include "tensor/ops/pointwise/internal/unary_fns.h"
+#include "tensor/kernels/binary_fns.h"
+#include "tensor/kernels/onednn_math.h"
+#include "tensor/kernels/simd.h"
+#include "tensor/kernels/unary_fns.h"
 #include "tensor/parallel.h"
 
 namespace wick::codegen::internal {
 namespace {
 
-namespace ti = ::wick::tensor::internal;
+namespace ti = ::wick::tensor::kernels;
+using ti::HasAvx512;
+using ti::TailMask;
 using ti::VecF;
 
 constexpr int kTile = 512;  // floats per tile: a few tiles stay in L1

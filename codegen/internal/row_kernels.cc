@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "codegen/internal/avx512.h"
+#include "tensor/kernels/simd.h"
 #include "tensor/parallel.h"
 
 namespace wick::codegen::internal {
 namespace {
+
+using ::wick::tensor::kernels::HasAvx512;
+using ::wick::tensor::kernels::TailMask;
 
 // exp(d) for d <= 0 or NaN (a softmax's x - max): d below -110 gives 0 (so does -inf),
 // NaN stays NaN. n = round(d / ln2), r = d - n ln2 in two steps (Cody-Waite), e^r by its

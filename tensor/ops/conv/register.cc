@@ -7,27 +7,17 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "base/status_macros.h"
+#include "tensor/kernels/register.h"
 #include "tensor/ops/conv/conv.h"
 #include "tensor/ops/ops.h"
 
 namespace wick::tensor::ops {
 namespace {
 
-using Fn = std::function<absl::StatusOr<Value>(const OpArgs&)>;
+using kernels::ToValue;
 
-absl::StatusOr<Value> One(absl::StatusOr<Tensor> t) {
-  if (!t.ok()) return t.status();
-  return Value(*std::move(t));
-}
-absl::StatusOr<Value> Two(absl::StatusOr<std::pair<Tensor, Tensor>> p) {
-  if (!p.ok()) return p.status();
-  return Value(std::vector<Tensor>{std::move(p->first), std::move(p->second)});
-}
-
-absl::Status Reg(OpRegistry& r, const std::string& schema, Fn fn, bool function) {
-  OpFlags flags;
-  flags.function = function;
-  return r.Register(schema, fn, fn, flags);
+absl::Status Reg(OpRegistry& r, const std::string& schema, OpFn fn, bool function) {
+  return kernels::RegisterOp(r, schema, std::move(fn), OpFlags{.function = function});
 }
 
 Shape Of(IntSpan v) { return Shape(v.begin(), v.end()); }
@@ -46,7 +36,7 @@ absl::Status RegisterConvs(OpRegistry& r) {
           o.padding = Of(a.int_list(4));
           o.dilation = Of(a.int_list(5));
           o.groups = a.int_(6);
-          return One(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, op));
+          return ToValue(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, op));
         },
         true));
     RETURN_IF_ERROR(Reg(
@@ -59,7 +49,7 @@ absl::Status RegisterConvs(OpRegistry& r) {
           o.padding_mode = a.string(4);
           o.dilation = Of(a.int_list(5));
           o.groups = a.int_(6);
-          return One(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, op));
+          return ToValue(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, op));
         },
         true));
     const std::string top = absl::StrCat("conv_transpose", n, "d");
@@ -77,7 +67,7 @@ absl::Status RegisterConvs(OpRegistry& r) {
           o.output_padding = Of(a.int_list(5));
           o.groups = a.int_(6);
           o.dilation = Of(a.int_list(7));
-          return One(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, top));
+          return ToValue(Conv(a.tensor(0), a.tensor(1), a.optional_tensor(2), o, top));
         },
         true));
   }
@@ -100,7 +90,7 @@ absl::Status RegisterConvs(OpRegistry& r) {
                                   : ConvActivation::kNone;
         const int64_t rank = a.tensor(1).dim() - 2;
         const std::string op = absl::StrCat("conv", rank >= 1 && rank <= 3 ? rank : 2, "d");
-        return One(ConvBatchNorm(a.tensor(0), a.tensor(1), a.optional_tensor(2),
+        return ToValue(ConvBatchNorm(a.tensor(0), a.tensor(1), a.optional_tensor(2),
                                  a.optional_tensor(3), a.optional_tensor(4), a.tensor(5),
                                  a.tensor(6), a.double_(7), o, op));
       },
@@ -132,7 +122,7 @@ absl::Status RegisterPools(OpRegistry& r) {
         true));
     RETURN_IF_ERROR(Reg(
         r, max + "_with_indices" + args + " -> (Tensor, Tensor)",
-        [=](const OpArgs& a) { return Two(MaxPool(a.tensor(0), opts(a), n, max)); }, n == 1));
+        [=](const OpArgs& a) { return ToValue(MaxPool(a.tensor(0), opts(a), n, max)); }, n == 1));
 
     const std::string avg = absl::StrCat("avg_pool", n, "d");
     RETURN_IF_ERROR(Reg(
@@ -148,19 +138,19 @@ absl::Status RegisterPools(OpRegistry& r) {
           o.ceil_mode = a.bool_(4);
           o.count_include_pad = a.bool_(5);
           if (n > 1) o.divisor_override = a.optional_int(6);
-          return One(AvgPool(a.tensor(0), o, n, avg));
+          return ToValue(AvgPool(a.tensor(0), o, n, avg));
         },
         n == 1));
     if (n == 3) continue;
     const std::string aavg = absl::StrCat("adaptive_avg_pool", n, "d");
     RETURN_IF_ERROR(Reg(
         r, absl::StrCat(aavg, "(Tensor self, ", L, " output_size) -> Tensor"),
-        [=](const OpArgs& a) { return One(AdaptiveAvgPool(a.tensor(0), a.int_list(1), n, aavg)); },
+        [=](const OpArgs& a) { return ToValue(AdaptiveAvgPool(a.tensor(0), a.int_list(1), n, aavg)); },
         n == 1));
     const std::string amax = absl::StrCat("adaptive_max_pool", n, "d");
     RETURN_IF_ERROR(Reg(
         r, absl::StrCat(amax, "(Tensor self, ", L, " output_size) -> (Tensor, Tensor)"),
-        [=](const OpArgs& a) { return Two(AdaptiveMaxPool(a.tensor(0), a.int_list(1), n, amax)); },
+        [=](const OpArgs& a) { return ToValue(AdaptiveMaxPool(a.tensor(0), a.int_list(1), n, amax)); },
         n == 1));
   }
   return absl::OkStatus();
@@ -175,19 +165,19 @@ absl::Status RegisterPads(OpRegistry& r) {
       RETURN_IF_ERROR(Reg(
           r, absl::StrCat(op, "(Tensor self, ", L, " padding) -> Tensor"),
           [op, mode = mode](const OpArgs& a) {
-            return One(PadNd(a.tensor(0), a.int_list(1), mode, op));
+            return ToValue(PadNd(a.tensor(0), a.int_list(1), mode, op));
           },
           false));
     }
   }
   RETURN_IF_ERROR(Reg(
       r, "constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor",
-      [](const OpArgs& a) { return One(ConstantPadNd(a.tensor(0), a.int_list(1), a.scalar(2))); },
+      [](const OpArgs& a) { return ToValue(ConstantPadNd(a.tensor(0), a.int_list(1), a.scalar(2))); },
       true));
   return Reg(
       r, "_pad_circular(Tensor self, int[] pad) -> Tensor",
       [](const OpArgs& a) {
-        return One(PadNd(a.tensor(0), a.int_list(1), PadMode::kCircular, "_pad_circular"));
+        return ToValue(PadNd(a.tensor(0), a.int_list(1), PadMode::kCircular, "_pad_circular"));
       },
       false);
 }

@@ -8,7 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 #include "tensor/ops/linalg/internal/layer_norm_kernel.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/linalg.h"
@@ -68,12 +68,12 @@ absl::Status DnnlLayerNorm(const Tensor& x, const Tensor& out, int64_t rows, int
   const float feps = static_cast<float>(eps);
   int32_t eps_bits;
   std::memcpy(&eps_bits, &feps, sizeof(eps_bits));
-  const linalg_internal::PrimitiveKey key = {2,       rows, cols, weight.defined(), bias.defined(),
+  const kernels::PrimitiveKey key = {2,       rows, cols, weight.defined(), bias.defined(),
                                              eps_bits};
   ASSIGN_OR_RETURN(
       auto prim,
-      linalg_internal::DnnlPrimitiveCache::Get().GetOrCreate(
-          key, [&](linalg_internal::DnnlPd& pd) -> dnnl::primitive_desc {
+      kernels::DnnlPrimitiveCache::Get().GetOrCreate(
+          key, [&](kernels::DnnlPd& pd) -> dnnl::primitive_desc {
             const memory::desc data_md({rows, cols}, memory::data_type::f32, memory::dims{cols, 1});
             const memory::desc stat_md({rows}, memory::data_type::f32, memory::dims{1});
             const memory::desc param_md({cols}, memory::data_type::f32, memory::dims{1});
@@ -90,7 +90,7 @@ absl::Status DnnlLayerNorm(const Tensor& x, const Tensor& out, int64_t rows, int
             return dnnl::layer_normalization_forward::primitive_desc(
                 dnnl::layer_normalization_forward::desc(dnnl::prop_kind::forward_inference, data_md,
                                                         stat_md, feps, flags),
-                pd.attr, **linalg_internal::DnnlEngine());
+                pd.attr, **kernels::DnnlEngine());
           }));
   Tensor w, b;
   if (weight.defined()) {
@@ -104,7 +104,7 @@ absl::Status DnnlLayerNorm(const Tensor& x, const Tensor& out, int64_t rows, int
       {DNNL_ARG_DST, out.raw_data()},
       {DNNL_ARG_SCALE, w.defined() ? w.raw_data() : nullptr},
       {DNNL_ARG_SHIFT, b.defined() ? b.raw_data() : nullptr}};
-  return linalg_internal::DnnlExecute(*prim, args);
+  return kernels::DnnlExecute(*prim, args);
 }
 
 }  // namespace

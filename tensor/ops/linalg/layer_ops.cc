@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "tensor/ops/linalg/internal/register_util.h"
+#include "tensor/kernels/register.h"
 #include "tensor/ops/linalg/layers.h"
 #include "tensor/ops/ops.h"
 #include "tensor/shape.h"
@@ -24,7 +24,7 @@ absl::Status RegisterUpsample(OpRegistry& r, const std::string& name, int64_t k,
                               UpsampleMode mode) {
   const OpFlags aten_only{.function = false, .method = false};
   if (mode == UpsampleMode::kNearest || mode == UpsampleMode::kNearestExact) {
-    return linalg_internal::RegisterTensorOp(
+    return kernels::RegisterOp(
         r,
         absl::StrCat(name, ".vec(Tensor input, int[]? output_size, float[]? scale_factors) -> Tensor"),
         [k, mode](const OpArgs& a) {
@@ -33,7 +33,7 @@ absl::Status RegisterUpsample(OpRegistry& r, const std::string& name, int64_t k,
         },
         aten_only);
   }
-  return linalg_internal::RegisterTensorOp(
+  return kernels::RegisterOp(
       r,
       absl::StrCat(name,
                    ".vec(Tensor input, int[]? output_size, bool align_corners, "
@@ -50,7 +50,7 @@ absl::Status RegisterUpsample(OpRegistry& r, const std::string& name, int64_t k,
 absl::Status RegisterLayerOps(OpRegistry& r) {
   const OpFlags fn_only{.function = true, .method = false};
   const OpFlags aten_only{.function = false, .method = false};
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       // The running statistics are updated in place in training mode (ATen's batch_norm
       // writes them through native_batch_norm's `Tensor(a!)?` arguments).
@@ -83,7 +83,7 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
         "(Tensor, Tensor, Tensor)",
         fn, fn, aten_only));
   }
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, "
       "float eps=1e-05, bool cudnn_enabled=True) -> Tensor",
@@ -105,7 +105,7 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_bilinear2d", 2, UpsampleMode::kLinear));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_trilinear3d", 3, UpsampleMode::kLinear));
   RETURN_IF_ERROR(RegisterUpsample(r, "upsample_bicubic2d", 2, UpsampleMode::kCubic));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, "
       "int[2] stride) -> Tensor",
@@ -113,7 +113,7 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
         return Im2Col(a.tensor(0), a.int_list(1), a.int_list(2), a.int_list(3), a.int_list(4));
       },
       aten_only));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "col2im(Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, "
       "int[2] padding, int[2] stride) -> Tensor",
@@ -122,10 +122,10 @@ absl::Status RegisterLayerOps(OpRegistry& r) {
                       a.int_list(5));
       },
       aten_only));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r, "pixel_shuffle(Tensor self, int upscale_factor) -> Tensor",
       [](const OpArgs& a) { return PixelShuffle(a.tensor(0), a.int_(1)); }, fn_only));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r, "pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor",
       [](const OpArgs& a) { return PixelUnshuffle(a.tensor(0), a.int_(1)); }, fn_only));
   return absl::OkStatus();

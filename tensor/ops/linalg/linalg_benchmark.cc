@@ -10,7 +10,7 @@
 
 #include "benchmark/benchmark.h"
 #include "oneapi/dnnl/dnnl.hpp"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 #include "tensor/ops/linalg/internal/gemm.h"
 #include "tensor/ops/linalg/linalg.h"
 #include "tensor/parallel.h"
@@ -41,7 +41,7 @@ void SetBytes(benchmark::State& state, double bytes_per_iter) {
 // oneDNN's runtime, as an op would see it (the engine is wick's; threads follow
 // NumThreads()).
 struct Raw {
-  dnnl::engine& eng = **linalg_internal::DnnlEngine();
+  dnnl::engine& eng = **kernels::DnnlEngine();
   dnnl::stream s{eng};
   Raw() { omp_set_num_threads(NumThreads()); }
 };
@@ -300,12 +300,12 @@ BENCHMARK(BM_LayerNormRawOneDnn)->Arg(64)->Arg(4096)->Unit(benchmark::kMicroseco
 // ----- the primitive cache ------------------------------------------------------------------
 
 void BM_PrimitiveCacheHit(benchmark::State& state) {
-  auto& cache = linalg_internal::DnnlPrimitiveCache::Get();
-  const linalg_internal::PrimitiveKey key = {99, 1, 64, 64, 64, 1, 64, 64, 1, 64, 64, 1, 0, 0, 0};
+  auto& cache = kernels::DnnlPrimitiveCache::Get();
+  const kernels::PrimitiveKey key = {99, 1, 64, 64, 64, 1, 64, 64, 1, 64, 64, 1, 0, 0, 0};
   dnnl::memory::desc md({64, 64}, dt::f32, tag::ab);
-  auto make = [&](linalg_internal::DnnlPd& pd) -> dnnl::primitive_desc {
+  auto make = [&](kernels::DnnlPd& pd) -> dnnl::primitive_desc {
     return dnnl::matmul::primitive_desc(dnnl::matmul::desc(md, md, md), pd.attr,
-                                        **linalg_internal::DnnlEngine());
+                                        **kernels::DnnlEngine());
   };
   (void)cache.GetOrCreate(key, make);
   for (auto _ : state) benchmark::DoNotOptimize(cache.GetOrCreate(key, make));

@@ -10,7 +10,7 @@
 #include "base/status_macros.h"
 #include "tensor/copy.h"
 #include "tensor/internal/strided_loop.h"
-#include "tensor/ops/linalg/internal/register_util.h"
+#include "tensor/kernels/register.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/linalg.h"
 #include "tensor/ops/ops.h"
@@ -152,19 +152,19 @@ namespace ops {
 absl::Status RegisterNNOps(OpRegistry& r) {
   const OpFlags fn_only{.function = true, .method = false};
   const OpFlags fn_and_method{.function = true, .method = true};
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r, "linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor",
       [](const OpArgs& a) { return Linear(a.tensor(0), a.tensor(1), a.optional_tensor(2)); },
       fn_only));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r, "softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
       [](const OpArgs& a) { return Softmax(a.tensor(0), a.int_(1), a.optional_dtype(2)); },
       fn_and_method));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r, "log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
       [](const OpArgs& a) { return LogSoftmax(a.tensor(0), a.int_(1), a.optional_dtype(2)); },
       fn_and_method));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, "
       "float eps=1e-05, bool cudnn_enable=True) -> Tensor",
@@ -173,13 +173,13 @@ absl::Status RegisterNNOps(OpRegistry& r) {
                          a.double_(4));
       },
       fn_only));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "embedding(Tensor weight, Tensor indices, int padding_idx=-1, "
       "bool scale_grad_by_freq=False, bool sparse=False) -> Tensor",
       // padding_idx and scale_grad_by_freq only change gradients; forward is a gather.
       [](const OpArgs& a) { return Embedding(a.tensor(0), a.tensor(1)); }, fn_only));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, "
       "int ignore_index=-100) -> Tensor",
@@ -188,7 +188,7 @@ absl::Status RegisterNNOps(OpRegistry& r) {
       },
       // Reached as torch._C._nn.nll_loss_nd (vm/torch/nn_natives.cc), as in PyTorch.
       OpFlags{.function = false, .method = false}));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "_ctc_loss_per_sample(Tensor log_probs, Tensor targets, int[] input_lengths, "
       "int[] target_lengths, int blank=0) -> Tensor",
@@ -197,7 +197,7 @@ absl::Status RegisterNNOps(OpRegistry& r) {
                                 a.int_(4));
       },
       OpFlags{.function = false, .method = false}));
-  RETURN_IF_ERROR(linalg_internal::RegisterTensorOp(
+  RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, "
       "Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, "

@@ -21,7 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/linalg.h"
 #include "tensor/parallel.h"
@@ -336,20 +336,20 @@ void NanSpecialRows(const float* x, float* y, int64_t rows, int64_t n) {
 
 absl::Status DnnlSoftmax(const float* x, float* y, int64_t rows, int64_t n) {
   using dnnl::memory;
-  const linalg_internal::PrimitiveKey key = {3, rows, n};
+  const kernels::PrimitiveKey key = {3, rows, n};
   ASSIGN_OR_RETURN(
       auto prim,
-      linalg_internal::DnnlPrimitiveCache::Get().GetOrCreate(
-          key, [&](linalg_internal::DnnlPd& pd) -> dnnl::primitive_desc {
+      kernels::DnnlPrimitiveCache::Get().GetOrCreate(
+          key, [&](kernels::DnnlPd& pd) -> dnnl::primitive_desc {
             const memory::desc md({rows, n}, memory::data_type::f32, memory::dims{n, 1});
             pd.args = {{DNNL_ARG_SRC, md}, {DNNL_ARG_DST, md}};
             return dnnl::softmax_v2_forward::primitive_desc(
                 dnnl::softmax_v2_forward::desc(dnnl::prop_kind::forward_inference,
                                                dnnl::algorithm::softmax_accurate, md, md, 1),
-                pd.attr, **linalg_internal::DnnlEngine());
+                pd.attr, **kernels::DnnlEngine());
           }));
   const std::pair<int, const void*> args[] = {{DNNL_ARG_SRC, x}, {DNNL_ARG_DST, y}};
-  RETURN_IF_ERROR(linalg_internal::DnnlExecute(*prim, args));
+  RETURN_IF_ERROR(kernels::DnnlExecute(*prim, args));
   NanSpecialRows(x, y, rows, n);
   return absl::OkStatus();
 }

@@ -8,9 +8,9 @@
 #include "absl/strings/string_view.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
-#include "tensor/ops/pointwise/internal/binary_fns.h"
+#include "tensor/kernels/binary_fns.h"
 #include "tensor/ops/pointwise/internal/elementwise.h"
-#include "tensor/ops/pointwise/internal/unary_fns.h"
+#include "tensor/kernels/unary_fns.h"
 #include "tensor/ops/pointwise/pointwise.h"
 #include "tensor/shape.h"
 

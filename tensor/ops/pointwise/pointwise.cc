@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
+#include "tensor/kernels/register.h"
 #include "tensor/ops/ops.h"
 #include "tensor/ops/pointwise/internal/registrar.h"
 
@@ -14,18 +15,16 @@ void Registrar::Add(absl::string_view schema, OpFlags flags, OpImpl impl) {
   if (!status_.ok()) return;
   // The schema says whether the op writes into its first argument.
   const bool inplace = absl::StrContains(schema, "(a!) self");
-  auto meta = [impl, inplace](const OpArgs& args) -> absl::StatusOr<Value> {
-    ASSIGN_OR_RETURN(Tensor t, impl(args, OpMode{.inplace = inplace, .meta = true}));
-    return Value(std::move(t));
+  auto meta = [impl, inplace](const OpArgs& args) {
+    return impl(args, OpMode{.inplace = inplace, .meta = true});
   };
-  auto kernel = [impl, inplace](const OpArgs& args) -> absl::StatusOr<Value> {
-    ASSIGN_OR_RETURN(Tensor t, impl(args, OpMode{.inplace = inplace, .meta = false}));
-    return Value(std::move(t));
+  auto kernel = [impl, inplace](const OpArgs& args) {
+    return impl(args, OpMode{.inplace = inplace, .meta = false});
   };
   // Pointwise ops take Python numbers for tensors (Scalar overloads); those whose
   // PyTorch signature does not reject them in the kernel (RejectNumbers).
   flags.numbers_as_tensors = true;
-  status_ = registry_.Register(schema, std::move(meta), std::move(kernel), flags);
+  status_ = kernels::RegisterOp(registry_, schema, std::move(meta), std::move(kernel), flags);
 }
 
 absl::Status RejectNumbers(const OpArgs& args, absl::string_view op,

@@ -3,7 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
-#include "tensor/ops/pointwise/internal/binary_fns.h"
+#include "tensor/kernels/binary_fns.h"
 #include "tensor/ops/pointwise/internal/elementwise.h"
 #include "tensor/ops/pointwise/pointwise.h"
 #include "tensor/shape.h"

@@ -6,7 +6,7 @@
 #include "base/python_error.h"
 #include "base/status_macros.h"
 #include "tensor/ops/pointwise/internal/elementwise.h"
-#include "tensor/ops/pointwise/internal/unary_fns.h"
+#include "tensor/kernels/unary_fns.h"
 #include "tensor/ops/pointwise/pointwise.h"
 
 namespace wick::tensor {

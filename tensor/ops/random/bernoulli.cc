@@ -163,7 +163,7 @@ absl::StatusOr<Tensor> Dropout(const Tensor& input, double p, bool train, bool i
   auto make_out = [&](const Tensor& other) -> absl::StatusOr<Tensor> {
     if (inplace) return input;
     const IntSpan ops[] = {input.strides(), other.strides()};
-    const random_internal::Perm perm = random_internal::IterationPerm(input.sizes(), ops);
+    const random_internal::DimOrder perm = random_internal::ReorderDims(input.sizes(), ops);
     return Tensor::EmptyStrided(input.sizes(),
                                 random_internal::DenseStridesInOrder(input.sizes(), perm), dt);
   };

@@ -161,8 +161,8 @@ absl::StatusOr<Value> DropoutMeta(const Tensor& input, double p, bool train, boo
   if (inplace) return input;
   const Shape mask_strides = p == 1 ? Shape(input.dim(), 0) : ContiguousStrides(input.sizes());
   const IntSpan ops[] = {input.strides(), mask_strides};
-  const tensor::random_internal::Perm perm =
-      tensor::random_internal::IterationPerm(input.sizes(), ops);
+  const tensor::random_internal::DimOrder perm =
+      tensor::random_internal::ReorderDims(input.sizes(), ops);
   return Tensor::MetaStrided(
       input.sizes(), tensor::random_internal::DenseStridesInOrder(input.sizes(), perm),
       input.dtype());

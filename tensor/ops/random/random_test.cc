@@ -445,17 +445,17 @@ TEST(Multinomial, SamplesMatchPyTorch) {
 }
 
 TEST(IterationOrder, FollowsTensorIterator) {
-  using tensor::random_internal::IterationPerm;
+  using tensor::random_internal::ReorderDims;
   const Sizes row_major{12, 4, 1};
   const IntSpan contiguous[] = {IntSpan(row_major)};
-  EXPECT_EQ(IterationPerm(Sizes{2, 3, 4}, contiguous), (tensor::random_internal::Perm{2, 1, 0}));
+  EXPECT_EQ(ReorderDims(Sizes{2, 3, 4}, contiguous), (tensor::random_internal::DimOrder{2, 1, 0}));
   const Sizes permuted{1, 12, 4};
   const IntSpan ops[] = {IntSpan(permuted)};
-  EXPECT_EQ(IterationPerm(Sizes{4, 2, 3}, ops), (tensor::random_internal::Perm{0, 2, 1}));
+  EXPECT_EQ(ReorderDims(Sizes{4, 2, 3}, ops), (tensor::random_internal::DimOrder{0, 2, 1}));
   // A broadcast operand defers to the next one.
   const Sizes zero{0, 1}, other{1, 2};
   const IntSpan two[] = {IntSpan(zero), IntSpan(other)};
-  EXPECT_EQ(IterationPerm(Sizes{2, 2}, two), (tensor::random_internal::Perm{0, 1}));
+  EXPECT_EQ(ReorderDims(Sizes{2, 2}, two), (tensor::random_internal::DimOrder{0, 1}));
   std::vector<int64_t> visited;
   tensor::random_internal::ForEachOffset(Sizes{2, 3}, Sizes{1, 2},
                                   [&](int64_t off) { visited.push_back(off); });

@@ -6,6 +6,7 @@
 #include "base/python_error.h"
 #include "base/status_macros.h"
 #include "tensor/ops/pointwise/pointwise.h"
+#include "tensor/kernels/register.h"
 #include "tensor/ops/reduction/internal/registration.h"
 #include "tensor/ops/reduction/reduction.h"
 #include "tensor/shape.h"
@@ -58,13 +59,11 @@ absl::StatusOr<Tensor> CosineSimilarity(const Tensor& x1, const Tensor& x2, int6
 namespace reduce_internal {
 
 absl::Status RegisterDistanceOps(OpRegistry& r) {
-  auto fn = [](const OpArgs& a) -> absl::StatusOr<Value> {
-    ASSIGN_OR_RETURN(Tensor t, CosineSimilarity(a.tensor(0), a.tensor(1), a.int_(2),
-                                                a.double_(3)));
-    return Value(std::move(t));
-  };
-  return r.Register(
-      "cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor", fn, fn,
+  return kernels::RegisterOp(
+      r, "cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor",
+      [](const OpArgs& a) {
+        return CosineSimilarity(a.tensor(0), a.tensor(1), a.int_(2), a.double_(3));
+      },
       {.function = true, .method = false});
 }
 

@@ -14,13 +14,12 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/synchronization/mutex.h"
 #include "base/status_macros.h"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 #include "tensor/parallel.h"
 
 namespace wick::tensor::conv_internal {
 namespace {
 
-namespace la = linalg_internal;
 using dnnl::memory;
 
 // Sizes of a row-major tensor -> its strides, as oneDNN dims.
@@ -41,7 +40,7 @@ struct DnnlConvDesc {
   bool bias = false;
   bool transposed = false;
   ConvActivation activation = ConvActivation::kNone;
-  la::PrimitiveKey key;
+  kernels::PrimitiveKey key;
 };
 
 DnnlConvDesc Describe(const Tensor& x, const Tensor& w, const Tensor& b, const Tensor& out,
@@ -119,7 +118,7 @@ dnnl::primitive_desc MakeConvPd(const DnnlConvDesc& d, bool blocked,
   const memory::desc w_md = blocked ? memory::desc(d.w_dims, f32, any)
                                     : memory::desc(d.w_dims, f32, d.w_strides);
   const memory::desc b_md = d.bias ? memory::desc({d.oc}, f32, memory::dims{1}) : memory::desc();
-  dnnl::engine& eng = **la::DnnlEngine();
+  dnnl::engine& eng = **kernels::DnnlEngine();
   if (d.transposed) {
     return dnnl::deconvolution_forward::primitive_desc(
         dnnl::deconvolution_forward::desc(dnnl::prop_kind::forward_inference,
@@ -141,14 +140,14 @@ struct BlockedLayouts {
 
 absl::StatusOr<BlockedLayouts> ChosenLayouts(const DnnlConvDesc& d) {
   static absl::Mutex mu(absl::kConstInit);
-  static auto* cache = new absl::flat_hash_map<la::PrimitiveKey, BlockedLayouts>();
+  static auto* cache = new absl::flat_hash_map<kernels::PrimitiveKey, BlockedLayouts>();
   {
     absl::MutexLock lock(&mu);
     auto it = cache->find(d.key);
     if (it != cache->end()) return it->second;
   }
   BlockedLayouts l;
-  RETURN_IF_ERROR(la::DnnlCall([&] {
+  RETURN_IF_ERROR(kernels::DnnlCall([&] {
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     const dnnl::primitive_desc pd = MakeConvPd(d, /*blocked=*/true, attr);
@@ -166,11 +165,11 @@ absl::StatusOr<BlockedLayouts> ChosenLayouts(const DnnlConvDesc& d) {
 // cached under `key` (reorder descriptors are not primitive_descs in oneDNN 2.x, so they
 // live here rather than in DnnlPrimitiveCache).
 absl::Status Reorder(const memory::desc& from_md, const void* from, const memory::desc& to_md,
-                     void* to, const la::PrimitiveKey& key) {
+                     void* to, const kernels::PrimitiveKey& key) {
   static absl::Mutex mu(absl::kConstInit);
-  static auto* cache = new absl::flat_hash_map<la::PrimitiveKey, dnnl::reorder>();
-  ASSIGN_OR_RETURN(dnnl::engine * eng, la::DnnlEngine());
-  ASSIGN_OR_RETURN(dnnl::stream * stream, la::DnnlStream());
+  static auto* cache = new absl::flat_hash_map<kernels::PrimitiveKey, dnnl::reorder>();
+  ASSIGN_OR_RETURN(dnnl::engine * eng, kernels::DnnlEngine());
+  ASSIGN_OR_RETURN(dnnl::stream * stream, kernels::DnnlStream());
   dnnl::reorder prim;
   {
     absl::MutexLock lock(&mu);
@@ -178,14 +177,14 @@ absl::Status Reorder(const memory::desc& from_md, const void* from, const memory
     if (it != cache->end()) prim = it->second;
   }
   if (!prim) {
-    RETURN_IF_ERROR(la::DnnlCall([&] {
+    RETURN_IF_ERROR(kernels::DnnlCall([&] {
       prim = dnnl::reorder(dnnl::reorder::primitive_desc(*eng, from_md, *eng, to_md));
     }));
     absl::MutexLock lock(&mu);
     if (cache->size() > 4096) cache->clear();
     (*cache)[key] = prim;
   }
-  return la::DnnlCall([&] {
+  return kernels::DnnlCall([&] {
     dnnl::memory src(from_md, *eng, const_cast<void*>(from));
     dnnl::memory dst(to_md, *eng, to);
     prim.execute(*stream, src, dst);
@@ -221,10 +220,10 @@ absl::Status DnnlConv(const Tensor& x, const Tensor& w, const Tensor& b, const T
       const memory::desc src_plain(d.src_dims, f32, RowMajor(d.src_dims));
       const memory::desc dst_plain(d.dst_dims, f32, RowMajor(d.dst_dims));
       const memory::desc w_plain(d.w_dims, f32, d.w_strides);
-      la::PrimitiveKey key = d.key;
+      kernels::PrimitiveKey key = d.key;
       key.push_back(1);  // blocked
-      ASSIGN_OR_RETURN(auto prim, la::DnnlPrimitiveCache::Get().GetOrCreate(
-                                      key, [&](la::DnnlPd& pd) -> dnnl::primitive_desc {
+      ASSIGN_OR_RETURN(auto prim, kernels::DnnlPrimitiveCache::Get().GetOrCreate(
+                                      key, [&](kernels::DnnlPd& pd) -> dnnl::primitive_desc {
                                         pd.args = {{DNNL_ARG_SRC, chosen->src},
                                                    {DNNL_ARG_WEIGHTS, chosen->weights},
                                                    {DNNL_ARG_DST, chosen->dst}};
@@ -241,7 +240,7 @@ absl::Status DnnlConv(const Tensor& x, const Tensor& w, const Tensor& b, const T
       void* dst = out.raw_data();
       Tensor src_buf, w_buf, dst_buf;
       auto reorder_key = [&](int which) {
-        la::PrimitiveKey k = key;
+        kernels::PrimitiveKey k = key;
         k.push_back(100 + which);
         return k;
       };
@@ -264,7 +263,7 @@ absl::Status DnnlConv(const Tensor& x, const Tensor& w, const Tensor& b, const T
                                                   {DNNL_ARG_WEIGHTS, wts},
                                                   {DNNL_ARG_DST, dst},
                                                   {DNNL_ARG_BIAS, d.bias ? b.raw_data() : nullptr}};
-      RETURN_IF_ERROR(la::DnnlExecute(*prim, absl::MakeConstSpan(args, d.bias ? 4 : 3)));
+      RETURN_IF_ERROR(kernels::DnnlExecute(*prim, absl::MakeConstSpan(args, d.bias ? 4 : 3)));
       if (dst_reorder) {
         RETURN_IF_ERROR(
             Reorder(chosen->dst, dst, dst_plain, out.raw_data(), reorder_key(2)));
@@ -278,8 +277,8 @@ absl::Status DnnlConv(const Tensor& x, const Tensor& w, const Tensor& b, const T
   DnnlConvDesc p = d;
   p.activation = ConvActivation::kNone;
   p.key[4] = 0;
-  ASSIGN_OR_RETURN(auto prim, la::DnnlPrimitiveCache::Get().GetOrCreate(
-                                  p.key, [&](la::DnnlPd& pd) -> dnnl::primitive_desc {
+  ASSIGN_OR_RETURN(auto prim, kernels::DnnlPrimitiveCache::Get().GetOrCreate(
+                                  p.key, [&](kernels::DnnlPd& pd) -> dnnl::primitive_desc {
                                     pd.args = {{DNNL_ARG_SRC, memory::desc(p.src_dims, f32,
                                                                            RowMajor(p.src_dims))},
                                                {DNNL_ARG_WEIGHTS,
@@ -297,7 +296,7 @@ absl::Status DnnlConv(const Tensor& x, const Tensor& w, const Tensor& b, const T
       {DNNL_ARG_WEIGHTS, w.raw_data()},
       {DNNL_ARG_DST, out.raw_data()},
       {DNNL_ARG_BIAS, b.defined() ? b.raw_data() : nullptr}};
-  RETURN_IF_ERROR(la::DnnlExecute(*prim, absl::MakeConstSpan(args, b.defined() ? 4 : 3)));
+  RETURN_IF_ERROR(kernels::DnnlExecute(*prim, absl::MakeConstSpan(args, b.defined() ? 4 : 3)));
   if (d.activation != ConvActivation::kNone) {
     float* o = out.data<float>();
     const float hi = d.activation == ConvActivation::kRelu6 ? 6.f : INFINITY;

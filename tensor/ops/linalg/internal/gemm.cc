@@ -10,12 +10,20 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 #include "tensor/ops/linalg/internal/gemm_kernel.h"
 #include "tensor/parallel.h"
 #include "tensor/shape.h"
 
 namespace wick::tensor::linalg_internal {
+
+using kernels::CachedPrimitive;
+using kernels::DnnlCall;
+using kernels::DnnlEngine;
+using kernels::DnnlExecute;
+using kernels::DnnlPd;
+using kernels::DnnlPrimitiveCache;
+using kernels::PrimitiveKey;
 namespace {
 
 std::atomic<GemmPath> g_float32_path{GemmPath::kAuto};

@@ -7,12 +7,20 @@
 #include <limits>
 
 #include "gtest/gtest.h"
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 #include "tensor/ops/linalg/internal/tensor_util.h"
 #include "tensor/ops/linalg/test_util.h"
 #include "tensor/shape.h"
 
 namespace wick::tensor::linalg_internal {
+
+using kernels::CachedPrimitive;
+using kernels::DnnlCall;
+using kernels::DnnlEngine;
+using kernels::DnnlExecute;
+using kernels::DnnlPd;
+using kernels::DnnlPrimitiveCache;
+using kernels::PrimitiveKey;
 namespace {
 
 using testing::Random;

@@ -2,6 +2,8 @@
 // the linalg/nn ops share. See tensor_util.h.
 #include "tensor/ops/linalg/internal/tensor_util.h"
 
+#include "tensor/kernels/iteration_order.h"
+
 #include <algorithm>
 #include <numeric>
 #include <type_traits>
@@ -159,39 +161,8 @@ Shape ElementwiseOutputStrides(IntSpan sizes, std::initializer_list<const Tensor
   }
   std::vector<Shape> broadcast;
   for (const Tensor* t : inputs) broadcast.push_back(BroadcastStrides(*t, sizes));
-  const int64_t n = static_cast<int64_t>(sizes.size());
-  // perm[0] is the fastest-moving dim. Start row-major, then stable-insertion-sort by
-  // the inputs' strides: the first input with an opinion (neither stride 0) decides.
-  std::vector<int64_t> perm(n);
-  for (int64_t i = 0; i < n; ++i) perm[i] = n - 1 - i;
-  auto should_swap = [&](int64_t d0, int64_t d1) {
-    for (const Shape& s : broadcast) {
-      if (s[d0] == 0 || s[d1] == 0) continue;
-      if (s[d0] < s[d1]) return -1;
-      if (s[d0] > s[d1]) return 1;
-      if (sizes[d0] > sizes[d1]) return 1;
-    }
-    return 0;
-  };
-  for (int64_t i = 1; i < n; ++i) {
-    int64_t dim1 = i;
-    for (int64_t dim0 = i - 1; dim0 >= 0; --dim0) {
-      const int c = should_swap(perm[dim0], perm[dim1]);
-      if (c > 0) {
-        std::swap(perm[dim0], perm[dim1]);
-        dim1 = dim0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
-  Shape strides(n, 0);
-  int64_t s = 1;
-  for (int64_t i = 0; i < n; ++i) {
-    strides[perm[i]] = s;
-    s *= std::max<int64_t>(sizes[perm[i]], 1);
-  }
-  return strides;
+  std::vector<IntSpan> spans(broadcast.begin(), broadcast.end());
+  return kernels::DenseStridesInOrder(sizes, kernels::ReorderDims(sizes, spans));
 }
 
 absl::StatusOr<Tensor> MulBroadcast(const Tensor& a, const Tensor& b) {

@@ -44,52 +44,12 @@ Shape OperandStrides(const Tensor& t, IntSpan shape) {
   return s;
 }
 
-// TensorIterator's reorder_dimensions: an insertion sort of dims by stride, fastest
-// first, decided by the first operand that orders a pair (broadcast dims abstain; equal
-// strides put the smaller dim first).
-DimOrder ReorderDims(absl::Span<const Shape> operand_strides, IntSpan shape) {
-  const int ndim = static_cast<int>(shape.size());
-  DimOrder perm(ndim);
-  for (int j = 0; j < ndim; ++j) perm[j] = ndim - 1 - j;
-  auto should_swap = [&](int dim0, int dim1) {
-    for (const Shape& s : operand_strides) {
-      const int64_t s0 = s[dim0], s1 = s[dim1];
-      if (s0 == 0 || s1 == 0) continue;
-      if (s0 < s1) return -1;
-      if (s0 > s1) return 1;
-      if (shape[dim0] > shape[dim1]) return 1;
-    }
-    return 0;
-  };
-  for (int i = 1; i < ndim; ++i) {
-    int dim1 = i;
-    for (int dim0 = i - 1; dim0 >= 0; --dim0) {
-      const int cmp = should_swap(perm[dim0], perm[dim1]);
-      if (cmp > 0) {
-        std::swap(perm[dim0], perm[dim1]);
-        dim1 = dim0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
-  return perm;
-}
-
 // Exactly the strides of a new contiguous tensor (size-1 dims included).
 bool HasRowMajorStrides(const Tensor& t) {
   int64_t expected = 1;
   for (int64_t d = t.dim() - 1; d >= 0; --d) {
     if (t.stride(d) != expected) return false;
     expected *= std::max<int64_t>(t.size(d), 1);
-  }
-  return true;
-}
-
-bool IsRowMajor(const DimOrder& perm) {
-  const int ndim = static_cast<int>(perm.size());
-  for (int j = 0; j < ndim; ++j) {
-    if (perm[j] != ndim - 1 - j) return false;
   }
   return true;
 }
@@ -155,8 +115,8 @@ absl::StatusOr<ElementwiseGeometry> ComputeGeometry(absl::Span<const Tensor* con
     if (channels_last || (dense && same_strides)) {
       g.strides = channels_last ? ChannelsLastStrides(g.sizes)
                                 : Shape(last->strides().begin(), last->strides().end());
-      absl::InlinedVector<Shape, 4> s = {g.strides};
-      g.order = ReorderDims(s, g.sizes);
+      const IntSpan s[] = {g.strides};
+      g.order = ReorderDims(g.sizes, s);
       if (IsRowMajor(g.order)) g.order.clear();
       return g;
     }
@@ -167,7 +127,8 @@ absl::StatusOr<ElementwiseGeometry> ComputeGeometry(absl::Span<const Tensor* con
   }
   absl::InlinedVector<Shape, 4> operand_strides;
   for (const Tensor* t : deciders) operand_strides.push_back(OperandStrides(*t, g.sizes));
-  g.order = ReorderDims(operand_strides, g.sizes);
+  absl::InlinedVector<IntSpan, 4> operand_spans(operand_strides.begin(), operand_strides.end());
+  g.order = ReorderDims(g.sizes, operand_spans);
   if (IsRowMajor(g.order)) {
     g.order.clear();
     g.strides = ContiguousStrides(g.sizes);

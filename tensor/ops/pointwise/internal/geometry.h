@@ -7,7 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "tensor/ops/pointwise/internal/dim_order.h"
+#include "tensor/ops/pointwise/internal/kernels.h"
 #include "tensor/tensor.h"
 
 namespace wick::tensor::internal {

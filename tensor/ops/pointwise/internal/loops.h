@@ -16,8 +16,7 @@
 #include <utility>
 
 #include "tensor/internal/strided_loop.h"
-#include "tensor/ops/pointwise/internal/dim_order.h"
-#include "tensor/ops/pointwise/internal/vec.h"
+#include "tensor/ops/pointwise/internal/kernels.h"
 #include "tensor/parallel.h"
 #include "tensor/shape.h"
 #include "tensor/tensor.h"

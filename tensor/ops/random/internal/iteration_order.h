@@ -9,19 +9,15 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
+#include "tensor/kernels/iteration_order.h"
 #include "tensor/tensor.h"
 
 namespace wick::tensor::random_internal {
 
-using Perm = absl::InlinedVector<int, 6>;
-
-// TensorIterator's dimension order for operands of one shape: perm[0] is the fastest
-// dimension. Operands are compared in order; a zero stride (broadcast) defers to the next
-// operand, equal strides put the smaller dim first, and ties keep row-major order.
-Perm IterationPerm(IntSpan sizes, absl::Span<const IntSpan> operand_strides);
-
-// Dense strides that lay `sizes` out in `perm` order (perm[0] gets stride 1).
-Shape DenseStridesInOrder(IntSpan sizes, const Perm& perm);
+// TensorIterator's dimension order is the kernel toolkit's (tensor/kernels/).
+using kernels::DenseStridesInOrder;
+using kernels::DimOrder;
+using kernels::ReorderDims;
 
 // PyTorch's has_internal_overlap() == YES: a dim of size > 1 with stride 0 (expand).
 bool HasInternalOverlap(IntSpan sizes, IntSpan strides);
@@ -38,7 +34,7 @@ void ForEachOffset(IntSpan sizes, IntSpan strides, Fn&& fn) {
     if (s == 0) return;
   }
   const IntSpan ops[] = {strides};
-  const Perm perm = IterationPerm(sizes, ops);
+  const DimOrder perm = ReorderDims(sizes, ops);
   // Walk dims fastest-first, skipping size-1 dims (they do not change the order).
   absl::InlinedVector<int64_t, 6> size, stride;
   for (int d : perm) {
@@ -73,7 +69,7 @@ void ForEachOffset2(IntSpan sizes, IntSpan out_strides, IntSpan in_strides, Fn&&
     if (s == 0) return;
   }
   const IntSpan ops[] = {out_strides, in_strides};
-  const Perm perm = IterationPerm(sizes, ops);
+  const DimOrder perm = ReorderDims(sizes, ops);
   absl::InlinedVector<int64_t, 6> size, so, si;
   for (int d : perm) {
     if (sizes[d] == 1) continue;

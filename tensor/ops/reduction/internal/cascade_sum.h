@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "tensor/ops/reduction/internal/vec.h"
+#include "tensor/ops/reduction/internal/combiners.h"
 
 namespace wick::tensor::reduce_internal {
 

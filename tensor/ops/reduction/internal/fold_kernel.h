@@ -12,7 +12,7 @@
 #include "tensor/ops/reduction/internal/plan.h"
 #include "tensor/ops/reduction/internal/reduce_loop.h"
 #include "tensor/ops/reduction/internal/run_kernels.h"
-#include "tensor/ops/reduction/internal/vec.h"
+#include "tensor/ops/reduction/internal/combiners.h"
 
 namespace wick::tensor::reduce_internal {
 

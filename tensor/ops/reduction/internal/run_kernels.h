@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "tensor/ops/reduction/internal/vec.h"
+#include "tensor/ops/reduction/internal/combiners.h"
 
 namespace wick::tensor::reduce_internal {
 

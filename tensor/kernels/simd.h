@@ -1,18 +1,39 @@
-// Vec<T>: the AVX2 registers that float and double element functions compute in, the few
-// operations those functions need, and SLEEF's vectorized libm under short names. The
-// build targets x86-64-v3 (AVX2 + FMA). Header-only so that generated fused kernels can
-// include it as well as the eager kernels.
-#ifndef WICK_TENSOR_OPS_POINTWISE_INTERNAL_VEC_H_
-#define WICK_TENSOR_OPS_POINTWISE_INTERNAL_VEC_H_
+// The SIMD layer of wick's tensor kernels, shared by the eager op groups (tensor/ops/)
+// and codegen's fused loops. Three parts, one header, one namespace:
+//
+//  - Vec<T>: float and double AVX2 registers (the build targets x86-64-v3, AVX2 + FMA)
+//    with the few operations element functions need and SLEEF's vectorized libm;
+//  - Lanes<T>: a 32-byte GCC/Clang vector of any arithmetic type (8 floats, 4 int64, 32
+//    bytes, ...) for kernels that need integer lanes or lane-wise C operators
+//    (reductions); each operation is one AVX2 instruction here, split elsewhere;
+//  - AVX-512F kernels in an x86-64-v3 build: WICK_AVX512 marks a function compiled for
+//    AVX-512F, HasAvx512() says at run time whether it may be called, TailMask(n) masks
+//    the last partial vector.
+//
+//   VecF y = Exp(VecF::Load(p));          Lanes<int64_t> s = LoadLanes(q) + SplatLanes(k);
+//   if (HasAvx512()) Kernel(...);         // WICK_AVX512 void Kernel(...) { ... TailMask(n - j) }
+//
+// Header-only: generated kernels include it as well as the eager ones.
+#ifndef WICK_TENSOR_KERNELS_SIMD_H_
+#define WICK_TENSOR_KERNELS_SIMD_H_
 
 #if !defined(__AVX2__) || !defined(__FMA__)
-#error "wick's pointwise kernels need AVX2 and FMA (build with -march=x86-64-v3)"
+#error "wick's tensor kernels need AVX2 and FMA (build with -march=x86-64-v3)"
 #endif
 
+// GCC 12's AVX-512 intrinsics start from `__m512 __Y = __Y` (_mm512_undefined_ps), which
+// its own -W(maybe-)uninitialized reports once they are inlined into kernels (GCC bug
+// 105593, fixed in 13). Off for the header's lines only; this header is the one place
+// wick includes <immintrin.h>, so it is always the first to.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
+#pragma GCC diagnostic pop
 #include <sleef.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -20,7 +41,15 @@
 #undef CONST
 #undef IMPORT
 
-namespace wick::tensor::internal {
+#define WICK_AVX512 __attribute__((target("avx512f")))
+#define WICK_AVX512_INLINE __attribute__((target("avx512f"), always_inline)) inline
+#define WICK_AVX512_LAMBDA __attribute__((target("avx512f"), always_inline))
+
+namespace wick::tensor::kernels {
+
+// ---------------------------------------------------------------------------------------
+// Vec<T>: AVX2 float and double registers.
+
 
 // Only float and double have vector forms; integer and bool kernels are plain loops that
 // the compiler vectorizes itself (`#pragma omp simd`).
@@ -165,6 +194,89 @@ inline Vec<T> Fmod(Vec<T> x, Vec<T> y) {
   return r;
 }
 
-}  // namespace wick::tensor::internal
+// ---------------------------------------------------------------------------------------
+// Lanes<T>: fixed-width vectors on GCC/Clang vector extensions. Explicit vectors because
+// -O2's cost model does not vectorize loops with a runtime trip count, and float
+// reductions never auto-vectorize.
 
-#endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_VEC_H_
+template <typename T>
+struct LanesType {
+  typedef T type __attribute__((vector_size(32)));
+};
+template <typename T>
+using Lanes = typename LanesType<T>::type;
+template <typename T>
+inline constexpr int64_t kLanes = 32 / static_cast<int64_t>(sizeof(T));
+
+// The signed integer of T's width: what a lane comparison yields, and per-lane indices.
+template <typename T>
+using LaneInt = std::conditional_t<
+    sizeof(T) == 8, int64_t,
+    std::conditional_t<sizeof(T) == 4, int32_t,
+                       std::conditional_t<sizeof(T) == 2, int16_t, int8_t>>>;
+
+// bool elements are read as their bytes (0 or 1) so that they can be vector lanes.
+template <typename T>
+using LaneElem = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
+
+template <typename T>
+inline Lanes<T> LoadLanes(const T* p) {
+  Lanes<T> v;
+  __builtin_memcpy(&v, p, sizeof(v));
+  return v;
+}
+template <typename T>
+inline void StoreLanes(T* p, Lanes<T> v) {
+  __builtin_memcpy(p, &v, sizeof(v));
+}
+template <typename T>
+inline Lanes<T> SplatLanes(T x) {
+  Lanes<T> v = {};
+  return v + x;
+}
+
+// Four lanes of S widened to one vector of the 8-byte type A (int32 -> int64,
+// float -> double, bool bytes -> int64).
+template <typename S>
+struct QuadType {
+  typedef S type __attribute__((vector_size(4 * sizeof(S))));
+};
+template <typename A, typename S>
+inline Lanes<A> LoadWiden4(const S* p) {
+  static_assert(sizeof(A) == 8);
+  typename QuadType<S>::type q;
+  __builtin_memcpy(&q, p, sizeof(q));
+  return __builtin_convertvector(q, Lanes<A>);
+}
+
+// Sum of the lanes of a float or double vector, added in double.
+template <typename T>
+inline double SumLanes(Lanes<T> v) {
+  Lanes<double> d;
+  if constexpr (std::is_same_v<T, float>) {
+    T lanes[8];
+    __builtin_memcpy(lanes, &v, sizeof(lanes));
+    d = LoadWiden4<double>(lanes) + LoadWiden4<double>(lanes + 4);
+  } else {
+    d = v;
+  }
+  return (d[0] + d[2]) + (d[1] + d[3]);
+}
+
+// ---------------------------------------------------------------------------------------
+// AVX-512F in an x86-64-v3 build.
+
+// Whether this machine has AVX-512F (checked once).
+inline bool HasAvx512() {
+  static const bool has = __builtin_cpu_supports("avx512f");
+  return has;
+}
+
+// The lanes of a 16-float vector that hold the `left` elements still to go.
+WICK_AVX512_INLINE __mmask16 TailMask(int64_t left) {
+  return left >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << left) - 1);
+}
+
+}  // namespace wick::tensor::kernels
+
+#endif  // WICK_TENSOR_KERNELS_SIMD_H_

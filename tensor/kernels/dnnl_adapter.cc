@@ -1,6 +1,6 @@
 // oneDNN runtime plumbing: engine/stream, the oneDNN error -> Status adapter, the LRU
 // primitive cache and scratchpad-backed execution. See dnnl_adapter.h.
-#include "tensor/ops/linalg/internal/dnnl_adapter.h"
+#include "tensor/kernels/dnnl_adapter.h"
 
 #include <omp.h>
 
@@ -10,7 +10,7 @@
 #include "tensor/allocator.h"
 #include "tensor/parallel.h"
 
-namespace wick::tensor::linalg_internal {
+namespace wick::tensor::kernels {
 namespace {
 
 // Returns a CachingAllocator block to the cache when the execution is done.
@@ -208,4 +208,4 @@ absl::Status DnnlExecute(const CachedPrimitive& p,
   return DnnlStatus(status, "primitive execution");
 }
 
-}  // namespace wick::tensor::linalg_internal
+}  // namespace wick::tensor::kernels

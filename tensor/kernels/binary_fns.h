@@ -1,17 +1,17 @@
 // Binary and ternary element functions, in the same shape as unary_fns.h: `operator()`
 // defines the op (integers wrap around, NaN propagates where PyTorch propagates it) and
 // `Vector` is the float/double form that must agree with it.
-#ifndef WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
-#define WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
+#ifndef WICK_TENSOR_KERNELS_BINARY_FNS_H_
+#define WICK_TENSOR_KERNELS_BINARY_FNS_H_
 
 #include <cmath>
 #include <type_traits>
 #include <limits>
 
-#include "tensor/ops/pointwise/internal/scalar_math.h"
-#include "tensor/ops/pointwise/internal/vec.h"
+#include "tensor/kernels/scalar_math.h"
+#include "tensor/kernels/simd.h"
 
-namespace wick::tensor::internal {
+namespace wick::tensor::kernels {
 
 template <typename T>
 struct AddFn {
@@ -308,6 +308,6 @@ struct WhereFn {
   T operator()(bool c, T a, T b) const { return c ? a : b; }
 };
 
-}  // namespace wick::tensor::internal
+}  // namespace wick::tensor::kernels
 
-#endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_BINARY_FNS_H_
+#endif  // WICK_TENSOR_KERNELS_BINARY_FNS_H_

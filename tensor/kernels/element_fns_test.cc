@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tensor/ops/pointwise/internal/binary_fns.h"
-#include "tensor/ops/pointwise/internal/unary_fns.h"
+#include "tensor/kernels/binary_fns.h"
+#include "tensor/kernels/unary_fns.h"
 
-namespace wick::tensor::internal {
+namespace wick::tensor::kernels {
 namespace {
 
 template <typename T>
@@ -196,4 +196,4 @@ TEST(ElementFnsTest, IntegerHelpersWrap) {
 }
 
 }  // namespace
-}  // namespace wick::tensor::internal
+}  // namespace wick::tensor::kernels

@@ -1,21 +1,21 @@
 // Unary element functions: one functor template per op, with the scalar form
 // (`operator()`) that defines the op's semantics and, for float and double, a vector form
 // (`Vector`) over Vec<T> that must give the same results (up to SLEEF's 1-ULP error for
-// transcendentals). The eager kernels run them through internal/loops.h; a fused-kernel
+// transcendentals). The eager kernels run them through tensor/ops/pointwise/internal/loops.h; a fused-kernel
 // generator can instantiate the same functors.
 //
 //   ExpFn<float> exp;  float y = exp(1.0f);  VecF v = exp.Vector(VecF::Splat(1.0f));
-#ifndef WICK_TENSOR_OPS_POINTWISE_INTERNAL_UNARY_FNS_H_
-#define WICK_TENSOR_OPS_POINTWISE_INTERNAL_UNARY_FNS_H_
+#ifndef WICK_TENSOR_KERNELS_UNARY_FNS_H_
+#define WICK_TENSOR_KERNELS_UNARY_FNS_H_
 
 #include <cmath>
 #include <limits>
 
-#include "tensor/ops/pointwise/internal/onednn_math.h"
-#include "tensor/ops/pointwise/internal/scalar_math.h"
-#include "tensor/ops/pointwise/internal/vec.h"
+#include "tensor/kernels/onednn_math.h"
+#include "tensor/kernels/scalar_math.h"
+#include "tensor/kernels/simd.h"
 
-namespace wick::tensor::internal {
+namespace wick::tensor::kernels {
 
 // Declares a float-only transcendental: scalar libm, vector SLEEF.
 #define WICK_FLOAT_UNARY_FN(Name, std_fn, VecFn)                               \
@@ -371,6 +371,6 @@ struct LogicalNotFn {
   bool operator()(T x) const { return x == T(0); }
 };
 
-}  // namespace wick::tensor::internal
+}  // namespace wick::tensor::kernels
 
-#endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_UNARY_FNS_H_
+#endif  // WICK_TENSOR_KERNELS_UNARY_FNS_H_

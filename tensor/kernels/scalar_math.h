@@ -1,14 +1,14 @@
 // Scalar helpers that element functions share: two's-complement integer arithmetic
 // (PyTorch's integer kernels wrap around; signed overflow in C++ would be undefined),
 // integer powers, and Python-style (floor) division and remainder.
-#ifndef WICK_TENSOR_OPS_POINTWISE_INTERNAL_SCALAR_MATH_H_
-#define WICK_TENSOR_OPS_POINTWISE_INTERNAL_SCALAR_MATH_H_
+#ifndef WICK_TENSOR_KERNELS_SCALAR_MATH_H_
+#define WICK_TENSOR_KERNELS_SCALAR_MATH_H_
 
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
 
-namespace wick::tensor::internal {
+namespace wick::tensor::kernels {
 
 // int32_t / int64_t, but not bool.
 template <typename T>
@@ -118,6 +118,6 @@ inline T FloatRemainder(T a, T b) {
   return mod;
 }
 
-}  // namespace wick::tensor::internal
+}  // namespace wick::tensor::kernels
 
-#endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_SCALAR_MATH_H_
+#endif  // WICK_TENSOR_KERNELS_SCALAR_MATH_H_

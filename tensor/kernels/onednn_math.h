@@ -7,16 +7,16 @@
 // against Debian's torch 1.13 on 16M inputs (random floats, random bit patterns).
 //
 //   VecF y = onednn::GeluErf(x);      float s = onednn::GeluErf(1.5f);   // same bits
-#ifndef WICK_TENSOR_OPS_POINTWISE_INTERNAL_ONEDNN_MATH_H_
-#define WICK_TENSOR_OPS_POINTWISE_INTERNAL_ONEDNN_MATH_H_
+#ifndef WICK_TENSOR_KERNELS_ONEDNN_MATH_H_
+#define WICK_TENSOR_KERNELS_ONEDNN_MATH_H_
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
-#include "tensor/ops/pointwise/internal/vec.h"
+#include "tensor/kernels/simd.h"
 
-namespace wick::tensor::internal {
+namespace wick::tensor::kernels {
 namespace onednn {
 
 // oneDNN's table constants, by bit pattern.
@@ -109,6 +109,6 @@ inline float GeluErf(float s) {
 }
 
 }  // namespace onednn
-}  // namespace wick::tensor::internal
+}  // namespace wick::tensor::kernels
 
-#endif  // WICK_TENSOR_OPS_POINTWISE_INTERNAL_ONEDNN_MATH_H_
+#endif  // WICK_TENSOR_KERNELS_ONEDNN_MATH_H_

@@ -13,8 +13,8 @@
 // Memory descriptors and memory objects are built once per cached primitive (creating
 // each costs about as much as executing a tiny primitive); an execution only points them
 // at the caller's data.
-#ifndef WICK_TENSOR_OPS_LINALG_INTERNAL_DNNL_ADAPTER_H_
-#define WICK_TENSOR_OPS_LINALG_INTERNAL_DNNL_ADAPTER_H_
+#ifndef WICK_TENSOR_KERNELS_DNNL_ADAPTER_H_
+#define WICK_TENSOR_KERNELS_DNNL_ADAPTER_H_
 
 #include <atomic>
 #include <cstdint>
@@ -35,7 +35,7 @@
 #include "absl/types/span.h"
 #include "oneapi/dnnl/dnnl.hpp"
 
-namespace wick::tensor::linalg_internal {
+namespace wick::tensor::kernels {
 
 // oneDNN's status as an absl::Status: success is OK, unimplemented is Unimplemented,
 // out_of_memory is ResourceExhausted, everything else Internal. `what` names the call.
@@ -116,6 +116,6 @@ class DnnlPrimitiveCache {
 absl::Status DnnlExecute(const CachedPrimitive& p,
                          absl::Span<const std::pair<int, const void*>> args);
 
-}  // namespace wick::tensor::linalg_internal
+}  // namespace wick::tensor::kernels
 
-#endif  // WICK_TENSOR_OPS_LINALG_INTERNAL_DNNL_ADAPTER_H_
+#endif  // WICK_TENSOR_KERNELS_DNNL_ADAPTER_H_

@@ -1,10 +1,8 @@
-// Fixed-width SIMD for the reduction kernels, written once on GCC/Clang vector
-// extensions: Vec<T> is one 32-byte vector (8 floats, 4 doubles, 8 int32, 4 int64, 32
-// bytes). Under -march=x86-64-v3 each operation is one AVX2 instruction; on other targets
-// the compiler splits it. Explicit vectors because -O2's cost model does not vectorize
-// loops with a runtime trip count, and float reductions never auto-vectorize.
-#ifndef WICK_TENSOR_OPS_REDUCTION_INTERNAL_VEC_H_
-#define WICK_TENSOR_OPS_REDUCTION_INTERNAL_VEC_H_
+// What the reduction kernels combine elements with: maps applied before accumulating
+// (identity, square, abs), the NaN-propagating max/min and the wrapping sum/product,
+// each on scalars and on the kernel toolkit's lane vectors (tensor/kernels/simd.h) alike.
+#ifndef WICK_TENSOR_OPS_REDUCTION_INTERNAL_COMBINERS_H_
+#define WICK_TENSOR_OPS_REDUCTION_INTERNAL_COMBINERS_H_
 
 #include <cmath>
 #include <cstdint>
@@ -12,70 +10,30 @@
 #include <type_traits>
 #include <utility>
 
+#include "tensor/kernels/simd.h"
+
 namespace wick::tensor::reduce_internal {
 
+// The toolkit's lane vectors under the names the reduction kernels use.
 template <typename T>
-struct VecType {
-  typedef T type __attribute__((vector_size(32)));
-};
+using Vec = kernels::Lanes<T>;
 template <typename T>
-using Vec = typename VecType<T>::type;
-template <typename T>
-inline constexpr int64_t kLanes = 32 / static_cast<int64_t>(sizeof(T));
-
-// The signed integer of T's width: what a lane comparison yields, and per-lane indices.
-template <typename T>
-using LaneInt = std::conditional_t<
-    sizeof(T) == 8, int64_t,
-    std::conditional_t<sizeof(T) == 4, int32_t,
-                       std::conditional_t<sizeof(T) == 2, int16_t, int8_t>>>;
-
-// bool elements are read as their bytes (0 or 1) so that they can be vector lanes.
-template <typename T>
-using ElemOf = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
-
+using ElemOf = kernels::LaneElem<T>;
+using kernels::kLanes;
+using kernels::LaneInt;
+using kernels::LoadWiden4;
+using kernels::SumLanes;
 template <typename T>
 inline Vec<T> LoadVec(const T* p) {
-  Vec<T> v;
-  __builtin_memcpy(&v, p, sizeof(v));
-  return v;
+  return kernels::LoadLanes(p);
 }
 template <typename T>
 inline void StoreVec(T* p, Vec<T> v) {
-  __builtin_memcpy(p, &v, sizeof(v));
+  kernels::StoreLanes(p, v);
 }
 template <typename T>
 inline Vec<T> Broadcast(T x) {
-  Vec<T> v = {};
-  return v + x;
-}
-
-// Four lanes of S widened to one vector of the 8-byte type A (int32 -> int64,
-// float -> double, bool bytes -> int64).
-template <typename S>
-struct QuadType {
-  typedef S type __attribute__((vector_size(4 * sizeof(S))));
-};
-template <typename A, typename S>
-inline Vec<A> LoadWiden4(const S* p) {
-  static_assert(sizeof(A) == 8);
-  typename QuadType<S>::type q;
-  __builtin_memcpy(&q, p, sizeof(q));
-  return __builtin_convertvector(q, Vec<A>);
-}
-
-// Sum of the lanes of a float or double vector, added in double.
-template <typename T>
-inline double SumLanes(Vec<T> v) {
-  Vec<double> d;
-  if constexpr (std::is_same_v<T, float>) {
-    T lanes[8];
-    __builtin_memcpy(lanes, &v, sizeof(lanes));
-    d = LoadWiden4<double>(lanes) + LoadWiden4<double>(lanes + 4);
-  } else {
-    d = v;
-  }
-  return (d[0] + d[2]) + (d[1] + d[3]);
+  return kernels::SplatLanes(x);
 }
 
 template <typename T>
@@ -222,4 +180,4 @@ struct ProdOp {
 
 }  // namespace wick::tensor::reduce_internal
 
-#endif  // WICK_TENSOR_OPS_REDUCTION_INTERNAL_VEC_H_
+#endif  // WICK_TENSOR_OPS_REDUCTION_INTERNAL_COMBINERS_H_
