@@ -160,7 +160,7 @@ WICK_AVX512_INLINE __m512 Xor(__m512 a, __m512 b) {
   return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_castps_si512(b)));
 }
 
-// onednn::Exp and onednn::GeluErf (tensor/ops/pointwise/internal/onednn_math.h: the
+// onednn::Exp and onednn::GeluErf (tensor/kernels/onednn_math.h: the
 // formula PyTorch 1.13 uses for float gelu), 16 lanes wide: the same operations in the
 // same order, so the same bits. The 8-wide form spills its constants (16 ymm registers);
 // here they stay in zmm registers.
