@@ -23,8 +23,8 @@
 
 // GCC 12's AVX-512 intrinsics start from `__m512 __Y = __Y` (_mm512_undefined_ps), which
 // its own -W(maybe-)uninitialized reports once they are inlined into kernels (GCC bug
-// 105593, fixed in 13). Off for the header's lines only; this header is the one place
-// wick includes <immintrin.h>, so it is always the first to.
+// 105593, fixed in 13). Off for the header's lines only, so a kernel that uses AVX-512
+// includes this header before anything else that includes <immintrin.h>.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
