@@ -29,6 +29,10 @@ class CompiledGraph {
   // base/python_error.h), so a failing compiled call raises what eager would.
   virtual absl::StatusOr<std::vector<tensor::Tensor>> Run(
       absl::Span<const tensor::Tensor> inputs) = 0;
+  // Whether Run records autograd itself, op by op, as eager code does (the eager backend:
+  // upstream's backend="eager" runs the FX graph without AOTAutograd). Otherwise the
+  // runtime gives the outputs a CompiledFunctionBackward node when gradients are needed.
+  virtual bool records_autograd() const { return false; }
 };
 
 class Backend {

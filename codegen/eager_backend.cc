@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/status_macros.h"
 #include "codegen/backend.h"
+#include "tensor/autograd/autograd.h"
 
 namespace wick::codegen {
 namespace {
@@ -24,6 +25,7 @@ using ValueTable = absl::InlinedVector<Value, 16>;  // one slot per node, during
 // One call node, ready to run: constants already coerced to their schema types.
 struct CallStep {
   const tensor::OpDef* op = nullptr;
+  bool sets_grad_mode = false;  // torch._C._set_grad_enabled(constant)
   std::vector<Arg> args;
   std::vector<Value> constants;  // parallel to args; None where the arg is a ref
 };
@@ -33,6 +35,7 @@ class EagerCompiledGraph : public CompiledGraph {
   explicit EagerCompiledGraph(graph::Graph g) : graph_(std::move(g)) { Plan(); }
 
   absl::StatusOr<std::vector<Tensor>> Run(absl::Span<const Tensor> inputs) override;
+  bool records_autograd() const override { return true; }
 
  private:
   void Plan();
@@ -62,6 +65,7 @@ void EagerCompiledGraph::Plan() {
     if (n.kind != NodeKind::kCall) continue;
     CallStep& step = calls_[n.id];
     step.op = n.op;
+    step.sets_grad_mode = n.op != nullptr && n.op->name() == "_set_grad_enabled";
     step.args = n.args;
     step.constants.resize(n.args.size());
     for (size_t i = 0; i < n.args.size(); ++i) {
@@ -87,6 +91,12 @@ absl::StatusOr<Value> EagerCompiledGraph::RunCall(const CallStep& step,
                                                   absl::Span<const int64_t> sym_values) const {
   if (!step.op->kernel) {
     return absl::UnimplementedError(absl::StrCat("op ", step.op->full_name(), " has no kernel"));
+  }
+  if (step.sets_grad_mode) {
+    if (step.constants[0].is_bool()) {
+      tensor::autograd::SetGradModeEnabled(step.constants[0].to_bool());
+    }
+    return Value();
   }
   // Inline storage: no heap allocation for ops with up to 8 arguments.
   absl::InlinedVector<Value, 8> bound(step.args.size());
@@ -116,6 +126,11 @@ absl::StatusOr<Value> EagerCompiledGraph::RunCall(const CallStep& step,
       bound[i] = Value(std::move(ts));
     }
   }
+  // Recorded when grad mode is on and an input requires grad (the runtime runs graphs
+  // needing gradients here, runtime/internal/execute.cc); the kernel alone otherwise.
+  if (tensor::autograd::NeedsRecording(bound)) {
+    return tensor::autograd::RunOp(*step.op, std::vector<Value>(bound.begin(), bound.end()));
+  }
   return step.op->kernel(tensor::OpArgs(bound));
 }
 
@@ -142,6 +157,9 @@ absl::StatusOr<std::vector<Tensor>> EagerCompiledGraph::Run(absl::Span<const Ten
                                             " inputs, got ", inputs.size()));
   }
   const auto nodes = graph_.nodes();
+  // torch._C._set_grad_enabled nodes switch grad mode for the calls after them (what
+  // they record); the graph ends in the mode it began in.
+  tensor::autograd::GradModeGuard grad_mode(tensor::autograd::GradModeEnabled());
   std::vector<int64_t> sym_values;
   if (!graph_.symbols().empty()) {
     ASSIGN_OR_RETURN(sym_values, graph_.BindSymbols(inputs));

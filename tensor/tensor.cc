@@ -160,7 +160,6 @@ absl::StatusOr<Tensor> Tensor::CopyAs(DType dt) const {
   if (!out.ok()) return out.status();
   absl::Status s = CopyInto(*out, *this);
   if (!s.ok()) return s;
-  out->impl_->requires_grad = impl_->requires_grad;
   return out;
 }
 

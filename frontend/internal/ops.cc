@@ -460,6 +460,17 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
   }
   RETURN_IF_ERROR(PropagateSizes(tx, *id));
   VarPtr result = ResultOf(st, call->op, *id);
+  // requires_grad as eager autograd would set it: grad mode on and a tensor input
+  // requiring grad make a floating result require grad.
+  if (st.grad_enabled && result->is_tensor() && tensor::IsFloating(result->meta.dtype) &&
+      !call->op->is_inplace()) {
+    bool any = false;
+    for (const VarPtr* in : inputs) any |= (*in)->is_tensor() && (*in)->meta.requires_grad;
+    if (any) {
+      result->meta.requires_grad = true;
+      if (result->fake.defined()) result->fake.set_requires_grad(true);
+    }
+  }
   if (call->op->is_inplace() && !args.empty() && args[0]->is_tensor() && result->is_tensor()) {
     // The in-place op's output is the same tensor: later reads see the new node.
     args[0]->ref = result->ref;

@@ -484,8 +484,12 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
       if (name == "T" && obj->meta.sizes.size() <= 2) {
         return CallTensorOp(tx, "t", {obj}, {}, graph::CallStyle::kMethod, "t");
       }
-      if (name == "is_leaf") return MakeConstant(vm::Value::Bool(true));
-      if (name == "grad" || name == "grad_fn") return MakeConstant(vm::Value::None());
+      if (name == "is_leaf" || name == "grad" || name == "grad_fn") {
+        // Autograd state lives on the eager tensor (tensor/autograd): read it there.
+        return tx.Break("Unsupported Tensor attribute", "Tensor." + name,
+                        "Dynamo in wick reads autograd state (.grad, .grad_fn, .is_leaf) "
+                        "outside the graph.");
+      }
       if (name == "device") return MakeConstant(vm::CpuDeviceObject(rt));
       if (name == "is_cuda") return MakeConstant(vm::Value::Bool(false));
       if (name == "T" || name == "data") {

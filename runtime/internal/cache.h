@@ -22,6 +22,9 @@ namespace wick::runtime::internal {
 struct CacheEntry {
   std::unique_ptr<guards::GuardTree> guards;
   std::unique_ptr<codegen::CompiledGraph> compiled;
+  // The same graph on the eager backend, which records autograd: what runs when grad
+  // mode is on and an input requires grad (execute.cc, CompiledFunctionBackward).
+  std::unique_ptr<codegen::CompiledGraph> eager_for_grad;
   std::vector<guards::SourcePtr> inputs;  // graph inputs, in placeholder order
   // Dynamic shapes: where each symbol is read (for Rebuild::kSymInt values).
   std::vector<guards::ShapeSymbols::Binding> symbols;

@@ -325,6 +325,11 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
     if (compiled == nullptr) return nullptr;
   }
   auto entry = std::make_unique<CacheEntry>();
+  if (has_graph && !compiled->records_autograd()) {
+    absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> for_grad =
+        codegen::MakeEagerBackend()->Compile(tr.graph);
+    if (for_grad.ok()) entry->eager_for_grad = *std::move(for_grad);
+  }
   entry->guards = *std::move(tree);
   entry->compiled = std::move(compiled);
   entry->inputs = std::move(tr.graph_inputs);

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
+#include "base/status_macros.h"
 #include "runtime/internal/state.h"
+#include "tensor/autograd/autograd.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/torch/torch.h"
@@ -391,6 +393,73 @@ vm::Value ContinueFrame(vm::Interpreter& interp, const vm::Frame& frame, const C
   return interp.Continue(state);
 }
 
+// Grad mode on and a graph input requiring grad: the outputs need a grad_fn.
+bool NeedsGraphAutograd(const CacheEntry& entry, absl::Span<const tensor::Tensor> inputs) {
+  if (entry.eager_for_grad == nullptr || entry.compiled->records_autograd() ||
+      !tensor::autograd::GradModeEnabled()) {
+    return false;
+  }
+  for (const tensor::Tensor& t : inputs) {
+    if (t.requires_grad()) return true;
+  }
+  return false;
+}
+
+// The graph with autograd (upstream: an autograd.Function per graph, whose backward is
+// the compiled backward graph). This first design runs the graph on the eager backend
+// over detached inputs with recording on, and hands out outputs whose grad_fn is one
+// CompiledFunctionBackward node; its backward back-propagates through the recorded
+// graph to the detached inputs. Gradients equal eager's; a joint traced
+// forward/backward graph through the backend is a later step.
+absl::StatusOr<std::vector<tensor::Tensor>> RunWithAutograd(
+    const CacheEntry& entry, absl::Span<const tensor::Tensor> inputs) {
+  namespace ag = tensor::autograd;
+  std::vector<tensor::Tensor> inner_inputs;
+  for (const tensor::Tensor& t : inputs) {
+    tensor::Tensor d = ag::Detach(t);
+    if (t.requires_grad()) RETURN_IF_ERROR(ag::SetRequiresGrad(d, true));
+    inner_inputs.push_back(std::move(d));
+  }
+  ASSIGN_OR_RETURN(std::vector<tensor::Tensor> inner, entry.eager_for_grad->Run(inner_inputs));
+  std::vector<tensor::Tensor> outputs;
+  for (const tensor::Tensor& o : inner) outputs.push_back(o.defined() ? ag::Detach(o) : o);
+  // What the backward needs: the recorded outputs and the inputs they lead back to.
+  struct Saved {
+    std::vector<tensor::Tensor> inner_outputs, inner_inputs;
+  };
+  auto saved = std::make_shared<Saved>(Saved{inner, inner_inputs});
+  auto backward = [saved](std::vector<tensor::Tensor> grads)
+      -> absl::StatusOr<std::vector<tensor::Tensor>> {
+    std::vector<tensor::Tensor> outs, gs, ins;
+    for (size_t i = 0; i < saved->inner_outputs.size() && i < grads.size(); ++i) {
+      const tensor::Tensor& o = saved->inner_outputs[i];
+      if (!o.defined() || !o.requires_grad() || !grads[i].defined()) continue;
+      outs.push_back(o);
+      gs.push_back(grads[i]);
+    }
+    std::vector<size_t> slots;
+    for (size_t i = 0; i < saved->inner_inputs.size(); ++i) {
+      if (!saved->inner_inputs[i].requires_grad()) continue;
+      ins.push_back(saved->inner_inputs[i]);
+      slots.push_back(i);
+    }
+    std::vector<tensor::Tensor> result(saved->inner_inputs.size());
+    if (outs.empty() || ins.empty()) return result;
+    ASSIGN_OR_RETURN(std::vector<tensor::Tensor> got,
+                     ag::Grad(outs, gs, ins, /*retain_graph=*/true, /*create_graph=*/false,
+                              /*allow_unused=*/true));
+    for (size_t k = 0; k < slots.size(); ++k) result[slots[k]] = got[k];
+    return result;
+  };
+  auto release = [saved] { *saved = Saved(); };
+  auto node = std::make_shared<ag::FunctionNode>("CompiledFunctionBackward", backward, release);
+  std::vector<bool> non_differentiable;
+  for (const tensor::Tensor& o : inner) non_differentiable.push_back(!o.defined() || !o.requires_grad());
+  ag::RecordFunction(node, std::vector<tensor::Tensor>(inputs.begin(), inputs.end()), outputs,
+                     non_differentiable);
+  return outputs;
+}
+
 }  // namespace
 
 vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& entry,
@@ -434,9 +503,10 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
     sym_values.push_back(x);
   }
   absl::StatusOr<std::vector<tensor::Tensor>> ran =
-      entry.compiled != nullptr ? entry.compiled->Run(inputs)
-                                : absl::StatusOr<std::vector<tensor::Tensor>>(
-                                      std::vector<tensor::Tensor>());
+      entry.compiled == nullptr ? absl::StatusOr<std::vector<tensor::Tensor>>(
+                                      std::vector<tensor::Tensor>())
+      : NeedsGraphAutograd(entry, inputs) ? RunWithAutograd(entry, inputs)
+                                          : entry.compiled->Run(inputs);
   if (!ran.ok()) {
     if (rt.HasPending()) return vm::Value::Raised();  // a Python backend raised
     return rt.RaiseStatus(ran.status());

@@ -89,6 +89,8 @@ class PythonCompiledGraph : public codegen::CompiledGraph {
     if (r.is_raised()) return absl::UnknownError("python exception");
     return OutputsOf(rt_, r);
   }
+  // The callable runs ops through the VM, which records them.
+  bool records_autograd() const override { return true; }
 
  private:
   vm::Runtime& rt_;

@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "tensor/autograd/autograd.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal/objects_internal.h"
 #include "vm/objects/subclass.h"
@@ -159,7 +160,10 @@ Value CallOp(Runtime& rt, absl::string_view name, Args args, const KwArgs& kwarg
   }
   absl::StatusOr<tensor::BoundCall> call = reg.Bind(name, targs, tkw);
   if (!call.ok()) return rt.RaiseStatus(call.status());
-  absl::StatusOr<tensor::Value> result = call->op->kernel(tensor::OpArgs(call->args));
+  // Grad mode off or no input requiring grad: the kernel (plus a version bump for
+  // in-place ops); otherwise autograd records the call.
+  absl::StatusOr<tensor::Value> result =
+      tensor::autograd::RunOp(*call->op, std::move(call->args));
   if (!result.ok()) return rt.RaiseStatus(result.status());
   return FromTensorValue(rt, *std::move(result), call->op, args);
 }
@@ -255,12 +259,14 @@ Value NewReturnTuple(Runtime& rt, Type* t, std::vector<Value> items) {
 
 Value CpuDeviceObject(Runtime& rt) { return torch::State(rt).cpu_device; }
 
-bool GradModeEnabled(Runtime& rt) { return torch::State(rt).grad_enabled; }
-void SetGradModeEnabled(Runtime& rt, bool enabled) { torch::State(rt).grad_enabled = enabled; }
+bool GradModeEnabled(Runtime&) { return tensor::autograd::GradModeEnabled(); }
+void SetGradModeEnabled(Runtime&, bool enabled) {
+  tensor::autograd::SetGradModeEnabled(enabled);
+}
 
 TorchCheckState GetTorchCheckState(Runtime& rt) {
   torch::TorchState& s = torch::State(rt);
-  return TorchCheckState{s.tensor(), s.parameter(), s.grad_enabled};
+  return TorchCheckState{s.tensor(), s.parameter(), tensor::autograd::GradModeEnabled()};
 }
 
 const tensor::Tensor& TensorOfTensorObject(const Value& v) { return torch::TensorOf(v); }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "tensor/autograd/autograd.h"
 #include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/grad_mode.h"
@@ -34,7 +35,15 @@ class GradWrapper : public Object {
   bool mode;
 };
 
-bool& GradEnabled(Runtime& rt) { return State(rt).grad_enabled; }
+// The mode lives in tensor/autograd (per thread, one Runtime per thread).
+struct GradFlag {
+  operator bool() const { return tensor::autograd::GradModeEnabled(); }  // NOLINT
+  GradFlag& operator=(bool b) {
+    tensor::autograd::SetGradModeEnabled(b);
+    return *this;
+  }
+};
+GradFlag GradEnabled(Runtime&) { return GradFlag(); }
 
 Value Enter(Runtime& rt, Args args, const KwArgs&) {
   GradModeObject* g = args[0].as<GradModeObject>();
@@ -118,7 +127,7 @@ Value EnableGradConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwar
 Value InferenceModeConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
   bool mode = true;
   if (!OptionalMode(rt, "inference_mode", args, kwargs, false, &mode)) return Value::Raised();
-  return Value::Steal(rt.Alloc<GradModeObject>(type, !mode ? GradEnabled(rt) : false, false));
+  return Value::Steal(rt.Alloc<GradModeObject>(type, !mode ? static_cast<bool>(GradEnabled(rt)) : false, false));
 }
 
 Value SetGradEnabledConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
@@ -130,7 +139,9 @@ Value SetGradEnabledConstruct(Runtime& rt, Type* type, Args args, const KwArgs& 
   return Value::Steal(g);
 }
 
-Value IsGradEnabled(Runtime& rt, Args, const KwArgs&) { return Value::Bool(GradEnabled(rt)); }
+Value IsGradEnabled(Runtime& rt, Args, const KwArgs&) {
+  return Value::Bool(static_cast<bool>(GradEnabled(rt)));
+}
 
 Type* NewGradModeType(Runtime& rt, const char* name,
                       Value (*construct)(Runtime&, Type*, Args, const KwArgs&)) {

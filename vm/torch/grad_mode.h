@@ -1,6 +1,6 @@
 // torch.no_grad / enable_grad / inference_mode / set_grad_enabled (context managers and
-// decorators) and torch.is_grad_enabled. wick has no autograd yet: the mode is kept per
-// Runtime, reported, and read by the tracer (the GLOBAL_STATE guard, and the
+// decorators) and torch.is_grad_enabled. The mode is tensor/autograd's (per thread, so
+// per Runtime): eager ops record only while it is on; the tracer reads it too (the GLOBAL_STATE guard, and the
 // torch._C._set_grad_enabled nodes a graph records where it switches).
 #ifndef WICK_VM_TORCH_GRAD_MODE_H_
 #define WICK_VM_TORCH_GRAD_MODE_H_

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "tensor/autograd/autograd.h"
 #include "tensor/ops/creation/creation.h"
 #include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
@@ -111,11 +112,15 @@ bool ApplySlicing(Runtime& rt, const Tensor& self, const Value& key, Sliced* out
   }
   Tensor result = self;
   int64_t dim = 0;
+  // With grad mode on and self requiring grad, the views are recorded registry calls.
+  const bool record = tensor::autograd::GradModeEnabled() && self.requires_grad();
   for (const Value& x : items) {
     if (x.is_int() || IsIntegerScalarTensor(rt, x)) {
       int64_t i = x.is_int() ? x.as_int() : TensorOf(x).ElementAt(0).to_int();
       if (!CheckSelectIndex(rt, result, dim, i)) return false;
-      absl::StatusOr<Tensor> r = tensor::Select(result, dim, i);
+      absl::StatusOr<Tensor> r = record
+                                     ? tensor::autograd::CallT("select", {result, dim, i})
+                                     : tensor::Select(result, dim, i);
       if (!r.ok()) return Fail(rt, r.status());
       result = *std::move(r);
     } else if (rt.TypeOf(x) == rt.types().slice) {
@@ -125,14 +130,20 @@ bool ApplySlicing(Runtime& rt, const Tensor& self, const Value& key, Sliced* out
           !SliceBound(rt, s.step, &step)) {
         return false;
       }
-      absl::StatusOr<Tensor> r = tensor::Slice(result, dim, start, stop, step.value_or(1));
+      absl::StatusOr<Tensor> r =
+          record ? tensor::autograd::CallT(
+                       "slice", {result, dim, start ? tensor::Value(*start) : tensor::Value(),
+                                 stop ? tensor::Value(*stop) : tensor::Value(),
+                                 step.value_or(1)})
+                 : tensor::Slice(result, dim, start, stop, step.value_or(1));
       if (!r.ok()) return Fail(rt, r.status());
       result = *std::move(r);
       ++dim;
     } else if (x.Is(rt.Ellipsis())) {
       dim += self.dim() - specified;
     } else if (x.is_none() || x.is_bool()) {
-      absl::StatusOr<Tensor> r = tensor::Unsqueeze(result, dim);
+      absl::StatusOr<Tensor> r = record ? tensor::autograd::CallT("unsqueeze", {result, dim})
+                                        : tensor::Unsqueeze(result, dim);
       if (!r.ok()) return Fail(rt, r.status());
       result = *std::move(r);
       if (x.is_bool() && !x.as_bool()) {
@@ -183,8 +194,17 @@ Value TensorGetItem(Runtime& rt, const Value& self, const Value& key) {
   if (!ApplySlicing(rt, TensorOf(self), key, &s)) return Value::Raised();
   if (s.indices.empty()) {
     // x[...] and x[:] are new views, never `self` itself.
-    if (s.view.is_same(TensorOf(self))) return WrapTensor(rt, tensor::Alias(s.view));
+    if (s.view.is_same(TensorOf(self))) {
+      if (tensor::autograd::NeedsRecording({tensor::Value(s.view)})) {
+        return WrapResult(rt, tensor::autograd::CallT("alias", {s.view}));
+      }
+      return WrapTensor(rt, tensor::Alias(s.view));
+    }
     return WrapTensor(rt, std::move(s.view));
+  }
+  if (tensor::autograd::NeedsRecording({tensor::Value(s.view)})) {
+    std::vector<Tensor> idx(s.indices.begin(), s.indices.end());
+    return WrapResult(rt, tensor::autograd::CallT("index", {s.view, tensor::Value(idx)}));
   }
   return WrapResult(rt, tensor::Index(s.view, s.indices));
 }
@@ -205,6 +225,7 @@ bool TensorSetItem(Runtime& rt, const Value& self, const Value& key, const Value
     if (!ToTensorValue(rt, *v, &tv)) return false;
     if (s.indices.empty()) {
       absl::Status st = tensor::FillInPlace(s.view, tv.to_scalar());
+      if (st.ok()) target.bump_version();
       return st.ok() || Fail(rt, st);
     }
     value = Tensor::FromScalar(tv.to_scalar(), target.dtype());
@@ -221,6 +242,7 @@ bool TensorSetItem(Runtime& rt, const Value& self, const Value& key, const Value
   absl::Status st = s.indices.empty()
                         ? tensor::CopyInPlace(s.view, value)
                         : tensor::IndexPutInPlace(s.view, s.indices, value, false);
+  if (st.ok()) target.bump_version();
   return st.ok() || Fail(rt, st);
 }
 

@@ -133,6 +133,7 @@ bool InitTorchC(Interpreter& interp, const Value& module) {
   torch::AddFunction(rt, module.as<Module>()->dict, "_set_grad_enabled", &SetGradEnabledNative);
   torch::AddFunction(rt, module.as<Module>()->dict, "_wick_mark_dims", &MarkDimsNative);
   torch::AddSerializationNatives(rt, module.as<Module>()->dict);
+  torch::AddAutogradNatives(rt, module.as<Module>()->dict);
   return module.as<Module>()->dict->SetStr(rt, rt.Intern("_nn"), nn);
 }
 

@@ -69,7 +69,8 @@ class TorchState : public Object {
 
   Runtime* rt;
   Value tensor_type, parameter_type, dtype_type, device_type, size_type, op_function_type,
-      grad_mode_type, grad_wrapper_type, compile_decorator_type, ops_namespace_type;
+      grad_mode_type, grad_wrapper_type, compile_decorator_type, ops_namespace_type,
+      grad_fn_type;
   Value dtypes[tensor::kNumDTypes];
   Value cpu_device;
   // torch._tensor_types._tensor_new: what torch.Tensor(...) calls (install.cc).
@@ -77,7 +78,6 @@ class TorchState : public Object {
   // torch.return_types.<name>: a tuple subclass per op, with its field names.
   absl::flat_hash_map<std::string, Value> return_types;
   absl::flat_hash_map<const Type*, std::vector<std::string>> return_fields;
-  bool grad_enabled = true;
 
   Type* tensor() const { return tensor_type.as<Type>(); }
   Type* parameter() const { return parameter_type.as<Type>(); }
@@ -139,6 +139,15 @@ Value TensorGetItem(Runtime& rt, const Value& self, const Value& key);
 bool TensorSetItem(Runtime& rt, const Value& self, const Value& key, const Value* v);
 // The named tuple type torch.return_types.<name> with `fields`.
 Type* ReturnType(Runtime& rt, absl::string_view name, const std::vector<std::string>& fields);
+
+// --- Autograd (autograd_natives.cc) --------------------------------------------------
+// t.grad_fn: a Node object, or None for a leaf.
+Value GradFnOfTensor(Runtime& rt, const tensor::Tensor& t);
+// torch._C._wick_backward, _wick_grad, _wick_record_function, _wick_register_hook.
+void AddAutogradNatives(Runtime& rt, Dict* torch_c);
+Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs& kwargs);
+// Raises an autograd status (keeping a Python exception a hook raised).
+Value RaiseAutogradStatus(Runtime& rt, const absl::Status& s);
 
 // --- Module helpers (module_torch.cc) ------------------------------------------------
 void AddFunction(Runtime& rt, Dict* dict, absl::string_view name, BuiltinFn fn);

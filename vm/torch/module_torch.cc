@@ -143,9 +143,12 @@ Value BroadcastTensors(Runtime& rt, Args args, const KwArgs& kwargs) {
     if (!s.ok()) return rt.RaiseStatus(s.status());
     shape = *std::move(s);
   }
+  std::vector<Value> sizes;
+  for (int64_t d : shape) sizes.push_back(Value::Int(d));
+  const Value size = rt.NewTuple(std::move(sizes));
   std::vector<Value> out;
   for (const Value& v : args) {
-    Value e = WrapResult(rt, tensor::Expand(TensorOf(v), shape));
+    Value e = CallOp(rt, "expand", {v, size}, {});  // recorded (ExpandBackward0)
     if (e.is_raised()) return e;
     out.push_back(std::move(e));
   }

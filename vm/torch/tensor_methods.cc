@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "tensor/autograd/autograd.h"
 #include "tensor/ops/creation/creation.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal/objects_internal.h"
@@ -153,13 +154,74 @@ Value RequiresGradInPlace(Runtime& rt, Args args, const KwArgs& kwargs) {
     if (t < 0) return Value::Raised();
     b = t == 1;
   }
-  MutableTensorOf(a[0]).set_requires_grad(b);
+  absl::Status s = tensor::autograd::SetRequiresGrad(TensorOf(a[0]), b);
+  if (!s.ok()) return rt.RaiseStatus(s);
   return a[0];
 }
 
-Value Backward(Runtime& rt, Args, const KwArgs&) {
-  return rt.Raise(rt.exc().runtime_error,
-                  "Tensor.backward() is not supported: wick has no autograd");
+// backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)
+Value Backward(Runtime& rt, Args args, const KwArgs& kwargs) {
+  Value a[5];
+  if (!UnpackArgs(rt, "backward", args, kwargs,
+                  {"self", "gradient", "retain_graph", "create_graph", "inputs"}, 1, a)) {
+    return Value::Raised();
+  }
+  std::vector<tensor::Tensor> grads(1);
+  if (!a[1].is_raised() && !a[1].is_none()) {
+    if (!IsTensor(rt, a[1])) {
+      return rt.Raise(rt.exc().type_error, "gradient must be a Tensor or None");
+    }
+    grads[0] = TensorOf(a[1]);
+  }
+  bool create = false;
+  if (!a[3].is_raised()) {
+    int c = Truthy(rt, a[3]);
+    if (c < 0) return Value::Raised();
+    create = c == 1;
+  }
+  bool retain = create;
+  if (!a[2].is_raised() && !a[2].is_none()) {
+    int r = Truthy(rt, a[2]);
+    if (r < 0) return Value::Raised();
+    retain = r == 1;
+  }
+  std::vector<tensor::Tensor> inputs;
+  if (!a[4].is_raised() && !a[4].is_none()) {
+    if (IsTensor(rt, a[4])) {
+      inputs.push_back(TensorOf(a[4]));
+    } else {
+      std::vector<Value> items;
+      if (!Unpack(rt, a[4], &items)) return Value::Raised();
+      for (const Value& x : items) {
+        if (!IsTensor(rt, x)) return rt.Raise(rt.exc().type_error, "inputs must be Tensors");
+        inputs.push_back(TensorOf(x));
+      }
+    }
+  }
+  absl::Status s = tensor::autograd::Backward({TensorOf(a[0])}, std::move(grads), retain,
+                                              create, inputs);
+  if (!s.ok()) return RaiseAutogradStatus(rt, s);
+  return Value::None();
+}
+
+Value RetainGrad(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 1) return rt.Raise(rt.exc().type_error, "retain_grad() takes no arguments");
+  absl::Status s = tensor::autograd::RetainGrad(TensorOf(args[0]));
+  if (!s.ok()) return rt.RaiseStatus(s);
+  return Value::None();
+}
+
+Value DetachInPlace(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 1) return rt.Raise(rt.exc().type_error, "detach_() takes no arguments");
+  absl::Status s = tensor::autograd::DetachInPlace(TensorOf(args[0]));
+  if (!s.ok()) return rt.RaiseStatus(s);
+  return args[0];
+}
+
+// register_hook(fn): the hook stays for the tensor's life (returns None; PyTorch's
+// RemovableHandle is not modelled yet).
+Value RegisterHook(Runtime& rt, Args args, const KwArgs& kwargs) {
+  return AutogradRegisterHook(rt, args, kwargs);
 }
 
 Value Numpy(Runtime& rt, Args, const KwArgs&) {
@@ -200,6 +262,9 @@ void InitTensorMethods(Runtime& rt, TorchState& s) {
       {"type", &TypeMethod},
       {"requires_grad_", &RequiresGradInPlace},
       {"backward", &Backward},
+      {"retain_grad", &RetainGrad},
+      {"detach_", &DetachInPlace},
+      {"register_hook", &RegisterHook},
       {"numpy", &Numpy},
       {"data_ptr", &DataPtr},
   };

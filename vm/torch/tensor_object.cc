@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "tensor/autograd/autograd.h"
 #include "tensor/ops/creation/creation.h"
 #include "tensor/print/print.h"
 #include "vm/objects/dict.h"
@@ -22,7 +23,17 @@ bool IsNumber(const Value& v) { return v.is_int_like() || v.is_float(); }
 // --- repr / str / format ----------------------------------------------------------
 
 Value TensorRepr(Runtime& rt, const Value& v) {
-  std::string text = tensor::ToString(TensorOf(v));
+  std::string text;
+  if (std::shared_ptr<tensor::autograd::Node> fn = tensor::autograd::GradFnOf(TensorOf(v))) {
+    tensor::ReprExtras extras;
+    extras.grad_fn = fn->name();
+    absl::StatusOr<std::string> r =
+        tensor::Repr(TensorOf(v), tensor::GetPrintOptions(), extras);
+    if (!r.ok()) return rt.RaiseStatus(r.status());
+    text = *std::move(r);
+  } else {
+    text = tensor::ToString(TensorOf(v));
+  }
   if (rt.TypeOf(v)->IsSubtypeOf(State(rt).parameter())) {
     text = absl::StrCat("Parameter containing:\n", text);
   }
@@ -199,10 +210,19 @@ Value TensorGetAttr(Runtime& rt, const Value& v, Str* name) {
   if (n == "device") return State(rt).cpu_device;
   if (n == "ndim") return Value::Int(t.dim());
   if (n == "requires_grad") return Value::Bool(t.requires_grad());
-  if (n == "is_leaf") return Value::Bool(true);
-  if (n == "grad" || n == "grad_fn") return Value::None();
+  if (n == "is_leaf") return Value::Bool(tensor::autograd::IsLeaf(t));
+  if (n == "grad") {
+    tensor::Tensor g = tensor::autograd::GradOf(t);
+    return g.defined() ? WrapTensor(rt, std::move(g)) : Value::None();
+  }
+  if (n == "grad_fn") return GradFnOfTensor(rt, t);
+  if (n == "_version") return Value::Int(static_cast<int64_t>(t.version()));
+  if (n == "retains_grad") {
+    const tensor::autograd::AutogradMeta* m = tensor::autograd::FindMeta(t);
+    return Value::Bool(m != nullptr && m->retains_grad);
+  }
   if (n == "is_cuda") return Value::Bool(false);
-  if (n == "data") return WrapTensor(rt, tensor::Alias(t));
+  if (n == "data") return WrapTensor(rt, tensor::autograd::Detach(t));
   if (n == "mT") return CallOp(rt, "transpose", {v, Value::Int(-2), Value::Int(-1)}, {});
   if (n == "T") {
     // t() for up to 2 dims; PyTorch reverses all dims beyond that.
@@ -227,16 +247,40 @@ bool TensorSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
   if (value != nullptr && n == "requires_grad") {
     int b = Truthy(rt, *value);
     if (b < 0) return false;
-    MutableTensorOf(v).set_requires_grad(b == 1);
-    return true;
+    absl::Status s = tensor::autograd::SetRequiresGrad(TensorOf(v), b == 1);
+    if (!s.ok()) rt.RaiseStatus(s);
+    return s.ok();
   }
   if (value != nullptr && n == "data" && IsTensor(rt, *value)) {
-    bool rg = TensorOf(v).requires_grad();
+    const tensor::Tensor old = TensorOf(v);
     v.as<TensorObject>()->tensor = tensor::Alias(TensorOf(*value));
-    v.as<TensorObject>()->tensor.set_requires_grad(rg);
+    // The tensor keeps its autograd identity (grad, accumulator) across `.data =`.
+    tensor::autograd::ShareMeta(old, v.as<TensorObject>()->tensor);
+    v.as<TensorObject>()->tensor.set_requires_grad(old.requires_grad());
     return true;
   }
-  if (value != nullptr && n == "grad" && value->is_none()) return true;
+  if (value != nullptr && n == "grad") {
+    if (value->is_none()) {
+      tensor::autograd::SetGrad(TensorOf(v), tensor::Tensor());
+      return true;
+    }
+    if (!IsTensor(rt, *value)) {
+      rt.Raise(rt.exc().type_error, "assigned grad expected to be a Tensor or None but got grad "
+                                    "of type " + rt.TypeOf(*value)->name());
+      return false;
+    }
+    const tensor::Tensor& g = TensorOf(*value);
+    if (g.dtype() != TensorOf(v).dtype()) {
+      rt.Raise(rt.exc().runtime_error, "assigned grad has data of a different type");
+      return false;
+    }
+    if (g.sizes() != TensorOf(v).sizes()) {
+      rt.Raise(rt.exc().runtime_error, "assigned grad has data of a different size");
+      return false;
+    }
+    tensor::autograd::SetGrad(TensorOf(v), g);
+    return true;
+  }
   // The read-only properties TensorGetAttr answers itself (PyTorch's getset
   // descriptors without a setter).
   for (const char* ro : {"shape", "dtype", "device", "ndim", "is_leaf", "grad_fn", "is_cuda",
@@ -286,7 +330,7 @@ TorchState::~TorchState() {
 void TorchState::ClearRefs() {
   tensor_type = parameter_type = dtype_type = device_type = size_type = Value();
   op_function_type = grad_mode_type = grad_wrapper_type = compile_decorator_type =
-      ops_namespace_type = Value();
+      ops_namespace_type = grad_fn_type = Value();
   for (Value& d : dtypes) d = Value();
   cpu_device = Value();
   tensor_new = Value();

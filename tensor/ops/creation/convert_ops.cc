@@ -18,7 +18,6 @@ absl::StatusOr<Tensor> Clone(const Tensor& t, bool contiguous) {
   ASSIGN_OR_RETURN(Tensor out,
                    creation_internal::NewTensor(t.sizes(), strides, t.dtype(), t.is_meta()));
   if (!t.is_meta()) RETURN_IF_ERROR(CopyInto(out, t));
-  creation_internal::PropagateRequiresGrad(t, out);
   return out;
 }
 
@@ -28,7 +27,6 @@ absl::StatusOr<Tensor> ToDType(const Tensor& t, DType dtype, bool copy) {
                    creation_internal::NewTensor(t.sizes(), creation_internal::PreserveStrides(t),
                                                 dtype, t.is_meta()));
   if (!t.is_meta()) RETURN_IF_ERROR(CopyInto(out, t));
-  creation_internal::PropagateRequiresGrad(t, out);
   return out;
 }
 

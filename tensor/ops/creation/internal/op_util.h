@@ -86,11 +86,6 @@ Shape IteratorStrides(const Tensor& t, IntSpan target);
 // Fills every element of `t` with `value` (already converted to t's dtype).
 void FillTensor(const Tensor& t, const Scalar& value);
 
-// Keeps requires_grad through ops that produce new floating tensors from `src`.
-inline void PropagateRequiresGrad(const Tensor& src, Tensor& out) {
-  if (src.requires_grad() && IsFloating(out.dtype())) out.set_requires_grad(true);
-}
-
 // The memory_format argument as wick understands it: true for torch.contiguous_format
 // (the VM passes it as the string "contiguous_format"), false for None/preserve_format.
 bool WantsContiguous(const Value& memory_format);

@@ -1,5 +1,6 @@
-# torch.autograd.Function: apply() makes a context object and runs forward under no_grad,
-# as PyTorch does. The backward half (and outputs with grad_fn) is issue M16.
+# torch.autograd.Function: apply() runs forward under no_grad with a context object, then
+# (grad mode on and an input requiring grad) records a node whose backward calls the
+# class's backward with that context: `<Name>Backward`, as PyTorch names it.
 import torch
 
 
@@ -9,7 +10,9 @@ class FunctionCtx:
 
     @property
     def saved_tensors(self):
-        # PyTorch hands saved tensors out only during backward; in forward this is empty.
+        # PyTorch hands saved tensors out once forward has returned.
+        if getattr(self, "_forward_done", False):
+            return getattr(self, "to_save", ())
         return ()
 
     def mark_dirty(self, *args):
@@ -20,6 +23,10 @@ class FunctionCtx:
 
     def set_materialize_grads(self, value):
         self.materialize_grads = value
+
+
+def once_differentiable(fn):
+    return fn
 
 
 class Function:
@@ -36,7 +43,43 @@ class Function:
             needs.append(isinstance(a, torch.Tensor) and a.requires_grad)
         ctx.needs_input_grad = tuple(needs)
         with torch.no_grad():
-            return cls.forward(ctx, *args)
+            outputs = cls.forward(ctx, *args)
+        ctx._forward_done = True
+        if not (torch.is_grad_enabled() and any(needs)):
+            return outputs
+        is_tuple = isinstance(outputs, tuple)
+        outs = list(outputs) if is_tuple else [outputs]
+        for i, o in enumerate(outs):
+            # An input handed back unchanged becomes a view: the graph needs a new tensor.
+            if isinstance(o, torch.Tensor) and any(o is a for a in args):
+                with torch.no_grad():
+                    outs[i] = o.view_as(o)
+        n_inputs = len(args)
+
+        def backward(*grads):
+            result = cls.backward(ctx, *grads)
+            if not isinstance(result, tuple):
+                result = (result,)
+            if len(result) > n_inputs:
+                extra = result[n_inputs:]
+                if any(r is not None for r in extra):
+                    raise RuntimeError(
+                        "function " + cls.__name__ + "Backward returned an incorrect number "
+                        "of gradients (expected " + str(n_inputs) + ", got " +
+                        str(len(result)) + ")")
+                result = result[:n_inputs]
+            elif len(result) < n_inputs:
+                raise RuntimeError(
+                    "function " + cls.__name__ + "Backward returned an incorrect number of "
+                    "gradients (expected " + str(n_inputs) + ", got " + str(len(result)) + ")")
+            return [r if isinstance(r, torch.Tensor) else None for r in result]
+
+        tensor_inputs = [a if isinstance(a, torch.Tensor) else None for a in args]
+        tensor_outputs = [o if isinstance(o, torch.Tensor) else None for o in outs]
+        nd = list(getattr(ctx, "non_differentiable", ()))
+        torch._C._wick_record_function(backward, tensor_inputs, tensor_outputs, nd,
+                                       cls.__name__ + "Backward")
+        return tuple(outs) if is_tuple else outs[0]
 
     @staticmethod
     def forward(ctx, *args, **kwargs):

@@ -1,6 +1,5 @@
-# torch.nn.utils for wick: rnn (packed sequences) and the parameter helpers that run
-# without autograd. Gradient clipping sees no gradients until autograd lands (M16): with
-# every .grad None it returns a zero norm, as PyTorch does for parameters without grads.
+# torch.nn.utils for wick: rnn (packed sequences), gradient clipping and the parameter
+# vector helpers.
 import torch
 from torch.nn.utils import rnn
 
@@ -12,15 +11,39 @@ def _grads(parameters):
 
 
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False):
-    grads = _grads(parameters)
-    if len(grads) == 0:
+    # PyTorch 1.13's clip_grad_norm_ (the per-parameter norms stacked, one total norm).
+    if isinstance(parameters, torch.Tensor):
+        parameters = [parameters]
+    parameters = [p for p in parameters if p.grad is not None]
+    max_norm = float(max_norm)
+    norm_type = float(norm_type)
+    if len(parameters) == 0:
         return torch.tensor(0.0)
-    raise NotImplementedError("clip_grad_norm_ needs gradients: wick has no autograd yet")
+    if norm_type == float("inf"):
+        norms = [p.grad.detach().abs().max() for p in parameters]
+        total_norm = norms[0] if len(norms) == 1 else torch.max(torch.stack(norms))
+    else:
+        total_norm = torch.norm(torch.stack([torch.norm(p.grad.detach(), norm_type)
+                                             for p in parameters]), norm_type)
+    if error_if_nonfinite and (total_norm.isnan() or total_norm.isinf()):
+        raise RuntimeError(
+            "The total norm of order " + str(norm_type) + " for gradients from `parameters` "
+            "is non-finite, so it cannot be clipped. To disable this error and scale the "
+            "gradients by the non-finite norm anyway, set `error_if_nonfinite=False`")
+    clip_coef = max_norm / (total_norm + 1e-6)
+    clip_coef_clamped = torch.clamp(clip_coef, max=1.0)
+    for p in parameters:
+        p.grad.detach().mul_(clip_coef_clamped)
+    return total_norm
 
 
 def clip_grad_value_(parameters, clip_value):
-    if _grads(parameters):
-        raise NotImplementedError("clip_grad_value_ needs gradients: wick has no autograd yet")
+    if isinstance(parameters, torch.Tensor):
+        parameters = [parameters]
+    clip_value = float(clip_value)
+    for p in parameters:
+        if p.grad is not None:
+            p.grad.data.clamp_(min=-clip_value, max=clip_value)
 
 
 def parameters_to_vector(parameters):

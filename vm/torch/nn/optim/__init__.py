@@ -1,7 +1,5 @@
 # torch.optim for wick. Optimizers keep PyTorch's parameter groups, defaults, checks,
-# reprs and state dicts. wick has no autograd yet (issue M16): parameters never hold
-# gradients, so step() updates nothing, exactly as PyTorch's step() skips parameters
-# whose .grad is None; a gradient, should one appear, is refused with
-# NotImplementedError rather than ignored.
+# reprs and state dicts. SGD, Adam and AdamW step as PyTorch 1.13's single-tensor
+# (foreach=False) implementations do; RMSprop and Adagrad refuse step() for now.
 from torch.optim.optimizer import Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad
 from torch.optim import lr_scheduler

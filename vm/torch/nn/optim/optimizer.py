@@ -69,8 +69,14 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 if p.grad is not None:
-                    raise NotImplementedError(
-                        "Optimizer.zero_grad() on a gradient: wick has no autograd yet")
+                    if set_to_none:
+                        p.grad = None
+                    else:
+                        if p.grad.grad_fn is not None:
+                            p.grad.detach_()
+                        else:
+                            p.grad.requires_grad_(False)
+                        p.grad.zero_()
 
     def step(self, closure=None):
         loss = None
@@ -78,13 +84,13 @@ class Optimizer:
             with torch.enable_grad():
                 loss = closure()
         self._step_count += 1
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    raise NotImplementedError(
-                        type(self).__name__ + ".step() with gradients: wick has no autograd "
-                        "yet")
+        with torch.no_grad():
+            for group in self.param_groups:
+                self._update_group(group)
         return loss
+
+    def _update_group(self, group):
+        raise NotImplementedError(type(self).__name__ + ".step() is not implemented in wick yet")
 
     def state_dict(self):
         index = 0
@@ -98,7 +104,14 @@ class Optimizer:
             packed["params"] = list(range(index, index + len(group["params"])))
             index += len(group["params"])
             groups.append(packed)
-        return {"state": {}, "param_groups": groups}
+        state = {}
+        index = 0
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p in self.state:
+                    state[index] = self.state[p]
+                index += 1
+        return {"state": state, "param_groups": groups}
 
     def load_state_dict(self, state_dict):
         groups = self.param_groups
@@ -113,6 +126,10 @@ class Optimizer:
             for k, v in s.items():
                 if k != "params":
                     g[k] = v
+        params = [p for g in groups for p in g["params"]]
+        self.state = {}
+        for index, st in state_dict.get("state", {}).items():
+            self.state[params[index]] = dict(st)
 
 
 def _check_lr(lr):
@@ -147,6 +164,74 @@ class SGD(Optimizer):
                         foreach=foreach, differentiable=differentiable)
         super().__init__(params, defaults)
 
+    def _update_group(self, group):
+        # PyTorch 1.13's _single_tensor_sgd.
+        lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+        weight_decay, nesterov = group["weight_decay"], group["nesterov"]
+        for p in group["params"]:
+            if p.grad is None:
+                continue
+            d_p = p.grad if not group["maximize"] else -p.grad
+            if weight_decay != 0:
+                d_p = d_p.add(p, alpha=weight_decay)
+            if momentum != 0:
+                state = self.state.setdefault(p, {})
+                buf = state.get("momentum_buffer")
+                if buf is None:
+                    buf = torch.clone(d_p).detach()
+                    state["momentum_buffer"] = buf
+                else:
+                    buf.mul_(momentum).add_(d_p, alpha=1 - dampening)
+                if nesterov:
+                    d_p = d_p.add(buf, alpha=momentum)
+                else:
+                    d_p = buf
+            p.add_(d_p, alpha=-lr)
+
+
+def _adam_state(opt, p, amsgrad):
+    state = opt.state.setdefault(p, {})
+    if len(state) == 0:
+        state["step"] = torch.tensor(0.0)
+        state["exp_avg"] = torch.zeros_like(p)
+        state["exp_avg_sq"] = torch.zeros_like(p)
+        if amsgrad:
+            state["max_exp_avg_sq"] = torch.zeros_like(p)
+    return state
+
+
+def _adam_update(opt, group, decoupled):
+    # PyTorch 1.13's _single_tensor_adam / _single_tensor_adamw (not capturable).
+    import math
+    beta1, beta2 = group["betas"]
+    lr, eps, weight_decay = group["lr"], group["eps"], group["weight_decay"]
+    amsgrad = group["amsgrad"]
+    for p in group["params"]:
+        if p.grad is None:
+            continue
+        grad = p.grad if not group["maximize"] else -p.grad
+        state = _adam_state(opt, p, amsgrad)
+        exp_avg, exp_avg_sq, step_t = state["exp_avg"], state["exp_avg_sq"], state["step"]
+        step_t += 1
+        if decoupled:
+            p.mul_(1 - lr * weight_decay)
+        elif weight_decay != 0:
+            grad = grad.add(p, alpha=weight_decay)
+        exp_avg.mul_(beta1).add_(grad, alpha=1 - beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        step = step_t.item()
+        bias_correction1 = 1 - beta1 ** step
+        bias_correction2 = 1 - beta2 ** step
+        step_size = lr / bias_correction1
+        bias_correction2_sqrt = math.sqrt(bias_correction2)
+        if amsgrad:
+            max_sq = torch.maximum(state["max_exp_avg_sq"], exp_avg_sq)
+            state["max_exp_avg_sq"].copy_(max_sq)
+            denom = (max_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+        else:
+            denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+        p.addcdiv_(exp_avg, denom, value=-step_size)
+
 
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
@@ -158,6 +243,9 @@ class Adam(Optimizer):
                         capturable=capturable, differentiable=differentiable, fused=fused)
         super().__init__(params, defaults)
 
+    def _update_group(self, group):
+        _adam_update(self, group, decoupled=False)
+
 
 class AdamW(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
@@ -167,6 +255,9 @@ class AdamW(Optimizer):
                         amsgrad=amsgrad, foreach=foreach, maximize=maximize,
                         capturable=capturable)
         super().__init__(params, defaults)
+
+    def _update_group(self, group):
+        _adam_update(self, group, decoupled=True)
 
 
 class RMSprop(Optimizer):

@@ -1,6 +1,7 @@
-# torch.utils.checkpoint for wick. Without autograd there is nothing to recompute, so
-# checkpoint(fn, *args) is fn(*args), with PyTorch's argument checks and (reentrant
-# variant) its warning when no input requires grad.
+# torch.utils.checkpoint for wick. The reentrant variant is PyTorch's CheckpointFunction:
+# forward runs without recording, backward re-runs the function on detached inputs with
+# grad mode on and back-propagates through that. The non-reentrant variant records the
+# function normally (same gradients, no memory saved).
 import torch
 
 
@@ -11,12 +12,47 @@ def _warn_no_grad_inputs(args):
         warnings.warn("None of the inputs have requires_grad=True. Gradients will be None")
 
 
+class CheckpointFunction(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, run_function, preserve_rng_state, *args):
+        _warn_no_grad_inputs(args)
+        ctx.run_function = run_function
+        ctx.inputs = args
+        return run_function(*args)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        detached = []
+        for a in ctx.inputs:
+            if isinstance(a, torch.Tensor):
+                d = a.detach()
+                d.requires_grad = a.requires_grad
+                detached.append(d)
+            else:
+                detached.append(a)
+        with torch.enable_grad():
+            outputs = ctx.run_function(*detached)
+        if isinstance(outputs, torch.Tensor):
+            outputs = (outputs,)
+        outs, gs = [], []
+        for o, g in zip(outputs, grads):
+            if isinstance(o, torch.Tensor) and o.requires_grad:
+                outs.append(o)
+                gs.append(g)
+        if len(outs) == 0:
+            raise RuntimeError("none of output has requires_grad=True, this checkpoint() is "
+                               "not necessary")
+        torch.autograd.backward(outs, gs)
+        return (None, None) + tuple(d.grad if isinstance(d, torch.Tensor) else None
+                                    for d in detached)
+
+
 def checkpoint(function, *args, use_reentrant=True, **kwargs):
     preserve = kwargs.pop("preserve_rng_state", True)
     if use_reentrant:
         if kwargs:
             raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
-        _warn_no_grad_inputs(args)
+        return CheckpointFunction.apply(function, preserve, *args)
     return function(*args, **kwargs)
 
 
@@ -28,13 +64,19 @@ def checkpoint_sequential(functions, segments, input, **kwargs):
         raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
     if isinstance(functions, torch.nn.Sequential):
         functions = list(functions.children())
+
+    def run(start, end):
+        def forward(x):
+            for f in functions[start:end + 1]:
+                x = f(x)
+            return x
+        return forward
+
     segment_size = len(functions) // segments
     end = -1
     for start in range(0, segment_size * (segments - 1), segment_size):
         end = start + segment_size - 1
-        _warn_no_grad_inputs((input,))
-        for f in functions[start:end + 1]:
-            input = f(input)
+        input = checkpoint(run(start, end), input, preserve_rng_state=preserve)
     for f in functions[end + 1:]:
         input = f(input)
     return input

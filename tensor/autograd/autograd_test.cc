@@ -1,0 +1,140 @@
+#include "tensor/autograd/autograd.h"
+
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "base/status_macros.h"
+#include "gtest/gtest.h"
+#include "tensor/autograd/derivatives.h"
+#include "tensor/op_registry.h"
+
+namespace wick::tensor::autograd {
+namespace {
+
+Tensor Randn(std::vector<int64_t> sizes, uint64_t seed) {
+  Tensor t = *Tensor::Empty(sizes, DType::kFloat64);
+  uint64_t s = seed * 2654435761u + 1;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    t.data<double>()[i] = static_cast<double>((s >> 11) % 2000) / 1000.0 - 1.0;
+  }
+  return t;
+}
+
+double Item(const Tensor& t) { return t.Item()->to_double(); }
+
+TEST(Derivatives, EveryKeyNamesARegisteredOp) {
+  for (const std::string& k : DerivativeKeys()) {
+    EXPECT_NE(OpRegistry::Global().Find(k), nullptr) << k;
+  }
+}
+
+// Finite-difference check of d(sum(fn(inputs) * w))/d(inputs) in float64.
+void GradCheck(const std::string& what, std::vector<Tensor> inputs,
+               const std::function<absl::StatusOr<Tensor>(const std::vector<Tensor>&)>& fn) {
+  for (Tensor& t : inputs) t.set_requires_grad(true);
+  absl::StatusOr<Tensor> out = fn(inputs);
+  ASSERT_TRUE(out.ok()) << what << ": " << out.status();
+  Tensor w = Randn(std::vector<int64_t>(out->sizes().begin(), out->sizes().end()), 99);
+  absl::StatusOr<Tensor> loss = CallT("sum", {*CallT("mul", {*out, w})});
+  ASSERT_TRUE(loss.ok()) << loss.status();
+  absl::StatusOr<std::vector<Tensor>> grads = Grad({*loss}, {}, inputs, false, false, true);
+  ASSERT_TRUE(grads.ok()) << what << ": " << grads.status();
+  GradModeGuard off(false);
+  const double eps = 1e-6;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    for (int64_t j = 0; j < inputs[i].numel(); ++j) {
+      double* p = inputs[i].data<double>() + j;
+      const double orig = *p;
+      *p = orig + eps;
+      const double hi = Item(*CallT("sum", {*CallT("mul", {*fn(inputs), w})}));
+      *p = orig - eps;
+      const double lo = Item(*CallT("sum", {*CallT("mul", {*fn(inputs), w})}));
+      *p = orig;
+      const double numeric = (hi - lo) / (2 * eps);
+      const double analytic =
+          (*grads)[i].defined() ? (*grads)[i].Contiguous()->data<double>()[j] : 0.0;
+      EXPECT_NEAR(numeric, analytic, 1e-5 + 1e-4 * std::abs(numeric))
+          << what << " input " << i << " element " << j;
+    }
+  }
+}
+
+using Ts = std::vector<Tensor>;
+
+TEST(Derivatives, GradCheck) {
+  GradCheck("mul", {Randn({2, 3}, 1), Randn({3}, 2)},
+            [](const Ts& x) { return CallT("mul", {x[0], x[1]}); });
+  GradCheck("div", {Randn({2, 3}, 1), *CallT("add", {Randn({2, 3}, 2), 3})},
+            [](const Ts& x) { return CallT("div", {x[0], x[1]}); });
+  GradCheck("addmm", {Randn({4}, 1), Randn({3, 2}, 2), Randn({2, 4}, 3)},
+            [](const Ts& x) { return CallT("addmm", {x[0], x[1], x[2]}); });
+  GradCheck("matmul3d", {Randn({2, 3, 4}, 1), Randn({4, 5}, 2)},
+            [](const Ts& x) { return CallT("matmul", {x[0], x[1]}); });
+  GradCheck("bmm-broadcast", {Randn({2, 1, 3, 4}, 1), Randn({3, 4, 2}, 2)},
+            [](const Ts& x) { return CallT("matmul", {x[0], x[1]}); });
+  GradCheck("softmax", {Randn({3, 4}, 1)},
+            [](const Ts& x) { return CallT("softmax", {x[0], 1}); });
+  GradCheck("log_softmax", {Randn({3, 4}, 1)},
+            [](const Ts& x) { return CallT("log_softmax", {x[0], -1}); });
+  GradCheck("gelu-tanh", {Randn({5}, 1)}, [](const Ts& x) {
+    return CallT("gelu", {x[0]}, {{"approximate", Value("tanh")}});
+  });
+  GradCheck("gelu", {Randn({5}, 1)}, [](const Ts& x) { return CallT("gelu", {x[0]}); });
+  GradCheck("silu", {Randn({5}, 1)}, [](const Ts& x) { return CallT("silu", {x[0]}); });
+  GradCheck("tanh", {Randn({5}, 1)}, [](const Ts& x) { return CallT("tanh", {x[0]}); });
+  GradCheck("sigmoid", {Randn({5}, 1)}, [](const Ts& x) { return CallT("sigmoid", {x[0]}); });
+  GradCheck("layer_norm", {Randn({2, 3, 4}, 1), Randn({4}, 2), Randn({4}, 3)},
+            [](const Ts& x) {
+              return CallT("layer_norm", {x[0], Value(std::vector<int64_t>{4}), x[1], x[2]});
+            });
+  GradCheck("var", {Randn({3, 4}, 1)}, [](const Ts& x) {
+    return CallT("var", {x[0], Value(std::vector<int64_t>{1})});
+  });
+  GradCheck("std", {Randn({3, 4}, 1)}, [](const Ts& x) { return CallT("std", {x[0]}); });
+  GradCheck("mean-dim", {Randn({3, 4}, 1)}, [](const Ts& x) {
+    return CallT("mean", {x[0], Value(std::vector<int64_t>{0})});
+  });
+  GradCheck("permute-reshape", {Randn({2, 3, 4}, 1)}, [](const Ts& x) -> absl::StatusOr<Tensor> {
+    ASSIGN_OR_RETURN(Tensor p, CallT("permute", {x[0], Value(std::vector<int64_t>{2, 0, 1})}));
+    return CallT("reshape", {p, Value(std::vector<int64_t>{4, 6})});
+  });
+  GradCheck("cat-slice", {Randn({2, 3}, 1), Randn({2, 2}, 2)},
+            [](const Ts& x) -> absl::StatusOr<Tensor> {
+              ASSIGN_OR_RETURN(Tensor c, CallT("cat", {Value(Ts{x[0], x[1]}), 1}));
+              return CallT("slice", {c, 1, 1, 4});
+            });
+  GradCheck("logsumexp", {Randn({3, 4}, 1)}, [](const Ts& x) {
+    return CallT("logsumexp", {x[0], Value(std::vector<int64_t>{1})});
+  });
+  GradCheck("pow", {*CallT("add", {Randn({4}, 1), 2})},
+            [](const Ts& x) { return CallT("pow", {x[0], 3}); });
+}
+
+TEST(Engine, ErrorsMatchPyTorch) {
+  Tensor x = Randn({3}, 1);
+  x.set_requires_grad(true);
+  Tensor y = *CallT("mul", {x, x});
+  absl::Status s = Backward({y}, {}, false, false);
+  EXPECT_EQ(s.message(), "grad can be implicitly created only for scalar outputs");
+  Tensor l = *CallT("sum", {y});
+  ASSERT_TRUE(Backward({l}, {}, false, false).ok());
+  EXPECT_NEAR(GradOf(x).data<double>()[0], 2 * x.data<double>()[0], 1e-12);
+  s = Backward({l}, {}, false, false);
+  EXPECT_TRUE(absl::StartsWith(s.message(), "Trying to backward through the graph a second time"))
+      << s;
+  Tensor z = *CallT("exp", {x});
+  Tensor zs = *CallT("sum", {z});
+  ASSERT_TRUE(CallT("mul_", {z, 2}).ok());
+  s = Backward({zs}, {}, false, false);
+  EXPECT_TRUE(absl::StrContains(s.message(), "which is output 0 of ExpBackward0, is at version 1; "
+                                             "expected version 0 instead."))
+      << s;
+  EXPECT_EQ(GradFnOf(zs)->name(), "SumBackward0");
+}
+
+}  // namespace
+}  // namespace wick::tensor::autograd

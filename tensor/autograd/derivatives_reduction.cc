@@ -1,0 +1,330 @@
+// Derivatives of reductions (sum, mean, var/std, amax/amin, max/min, logsumexp, cumsum)
+// and of the matrix products (mm, bmm, addmm, baddbmm, dot, mv; matmul and linear as
+// PyTorch decomposes them).
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tensor/autograd/derivatives.h"
+#include "base/status_macros.h"
+
+namespace wick::tensor::autograd {
+namespace {
+
+using G = GradCtx;
+using F = FormulaBuilder;
+using V = std::vector<Tensor>;
+
+std::vector<int64_t> Sizes(const Tensor& t) {
+  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
+}
+
+int64_t Wrap(int64_t d, int64_t ndim) { return d < 0 ? d + (ndim == 0 ? 1 : ndim) : d; }
+
+// The reduced dims of `self` for an optional dim list (None or []: all).
+std::vector<int64_t> ReducedDims(std::optional<IntSpan> dims, int64_t ndim) {
+  std::vector<int64_t> out;
+  if (!dims || dims->empty()) {
+    for (int64_t d = 0; d < ndim; ++d) out.push_back(d);
+  } else {
+    for (int64_t d : *dims) out.push_back(Wrap(d, ndim));
+  }
+  return out;
+}
+
+// A reduced tensor (grad or result) made broadcastable against self again.
+Tensor Unreduce(F& f, const Tensor& t, const std::vector<int64_t>& dims, int64_t ndim,
+                bool keepdim) {
+  if (keepdim || ndim == 0) return t;
+  return f.UnsqueezeDims(t, dims, ndim);
+}
+
+int64_t Count(const Tensor& self, const std::vector<int64_t>& dims) {
+  int64_t n = 1;
+  for (int64_t d : dims) n *= self.size(d);
+  return self.dim() == 0 ? 1 : n;
+}
+
+void Sums(std::vector<Derivative>& d) {
+  for (bool mean : {false, true}) {
+    Derivative e;
+    e.op = mean ? "mean" : "sum";
+    e.name_fn = [mean](const OpArgs& a) {
+      const bool all = a.is_none(1);
+      return std::string(mean ? (all ? "MeanBackward0" : "MeanBackward1")
+                              : (all ? "SumBackward0" : "SumBackward1"));
+    };
+    e.formula = [mean](const G& c, F& f) -> V {
+      const Tensor& self = c.in(0);
+      const std::vector<int64_t> dims = ReducedDims(c.a().optional_int_list(1), self.dim());
+      Tensor g = Unreduce(f, c.grad(), dims, self.dim(), c.a().bool_(2));
+      g = f.Op("expand", {g, Value(Sizes(self))});
+      if (mean) g = f.Op("div", {g, Count(self, dims)});
+      return {g};
+    };
+    d.push_back(std::move(e));
+  }
+  for (const char* op : {"var", "var.dim", "var.correction", "std", "std.dim", "std.correction"}) {
+    const bool is_std = op[0] == 's';
+    const bool plain = op[3] == '\0';
+    const bool corr = op[4] == 'c';
+    d.push_back({op, is_std ? "StdBackward0" : "VarBackward0", {0, kResult},
+                 [is_std, plain, corr](const G& c, F& f) -> V {
+                   const Tensor& x = c.in(0);
+                   std::optional<IntSpan> dl;
+                   if (!plain) dl = c.a().optional_int_list(1);
+                   const std::vector<int64_t> dims = ReducedDims(dl, x.dim());
+                   int64_t correction = 1;
+                   bool keepdim = false;
+                   if (plain) {
+                     correction = c.a().bool_(1) ? 1 : 0;
+                   } else if (corr) {
+                     correction = c.a().optional_int(2).value_or(1);
+                     keepdim = c.a().bool_(3);
+                   } else {
+                     correction = c.a().bool_(2) ? 1 : 0;
+                     keepdim = c.a().bool_(3);
+                   }
+                   const double n = static_cast<double>(Count(x, dims) - correction);
+                   Tensor mean = f.Op("mean", {x, Value(dims), true});
+                   Tensor centered = f.Sub(x, mean);
+                   Tensor g = Unreduce(f, c.grad(), dims, x.dim(), keepdim);
+                   if (is_std) {
+                     Tensor r = Unreduce(f, c.result(), dims, x.dim(), keepdim);
+                     return {f.Div(f.Mul(g, centered), f.Mul(r, n))};
+                   }
+                   return {f.Mul(f.Mul(g, centered), 2.0 / n)};
+                 },
+                 {}});
+  }
+  d.push_back({"logsumexp", "LogsumexpBackward0", {0, kResult}, [](const G& c, F& f) -> V {
+                 const Tensor& x = c.in(0);
+                 const std::vector<int64_t> dims = ReducedDims(c.a().int_list(1), x.dim());
+                 const bool keepdim = c.a().bool_(2);
+                 Tensor g = Unreduce(f, c.grad(), dims, x.dim(), keepdim);
+                 Tensor r = Unreduce(f, c.result(), dims, x.dim(), keepdim);
+                 return {f.Mul(g, f.Op("exp", {f.Sub(x, r)}))};
+               },
+               {}});
+  d.push_back({"cumsum", "CumsumBackward0", {}, [](const G& c, F& f) -> V {
+                 const int64_t dim = Wrap(c.a().int_(1), c.in(0).dim());
+                 std::vector<int64_t> dims{dim};
+                 Tensor r = f.Op("flip", {c.grad(), Value(dims)});
+                 r = f.Op("cumsum", {r, dim});
+                 return {f.Op("flip", {r, Value(dims)})};
+               },
+               {}});
+}
+
+// Gradient split evenly among the elements equal to the (unreduced) result.
+Tensor EvenlyDistributed(F& f, const Tensor& x, const Tensor& grad, const Tensor& result) {
+  Tensor mask = f.Op("to", {f.Op("eq", {x, result}), grad.dtype()});
+  return f.Div(f.Mul(grad, mask), f.Op("sum", {mask}));
+}
+
+void MaxMin(std::vector<Derivative>& d) {
+  for (bool is_max : {true, false}) {
+    d.push_back({is_max ? "amax" : "amin", is_max ? "AmaxBackward0" : "AminBackward0",
+                 {0, kResult},
+                 [](const G& c, F& f) -> V {
+                   const Tensor& x = c.in(0);
+                   const std::vector<int64_t> dims =
+                       ReducedDims(c.a().optional_int_list(1), x.dim());
+                   const bool keepdim = c.a().bool_(2);
+                   Tensor g = Unreduce(f, c.grad(), dims, x.dim(), keepdim);
+                   Tensor r = Unreduce(f, c.result(), dims, x.dim(), keepdim);
+                   Tensor mask = f.Op("to", {f.Op("eq", {x, r}), g.dtype()});
+                   Tensor count = f.Op("sum", {mask, Value(dims), true});
+                   return {f.Div(f.Mul(g, mask), count)};
+                 },
+                 {}});
+    d.push_back({is_max ? "max" : "min", is_max ? "MaxBackward1" : "MinBackward1",
+                 {0, kResult},
+                 [](const G& c, F& f) -> V {
+                   return {EvenlyDistributed(f, c.in(0), c.grad(), c.result())};
+                 },
+                 {}});
+    d.push_back({is_max ? "max.dim" : "min.dim", is_max ? "MaxBackward0" : "MinBackward0",
+                 {kResult},
+                 [](const G& c, F& f) -> V {
+                   const Tensor& x = c.in(0);
+                   const int64_t dim = Wrap(c.a().int_(1), x.dim());
+                   Tensor g = c.grad(0), idx = c.result(1);
+                   if (!c.a().bool_(2) && x.dim() > 0) {
+                     g = f.Op("unsqueeze", {g, dim});
+                     idx = f.Op("unsqueeze", {idx, dim});
+                   }
+                   Tensor z = f.Op("zeros", {Value(Sizes(x))}, {{"dtype", Value(g.dtype())}});
+                   if (x.dim() == 0) return {g};
+                   return {f.Op("scatter", {z, dim, idx, g})};
+                 },
+                 {}});
+    d.push_back({is_max ? "max.other" : "min.other",
+                 is_max ? "MaximumBackward0" : "MinimumBackward0", {0, 1},
+                 [is_max](const G& c, F& f) -> V {
+                   Tensor half = f.Op("where", {f.Op("eq", {c.in(0), c.in(1)}),
+                                                f.Mul(c.grad(), 0.5), c.grad()});
+                   const char* lose_a = is_max ? "lt" : "gt";
+                   const char* lose_b = is_max ? "gt" : "lt";
+                   return {f.Op("masked_fill", {half, f.Op(lose_a, {c.in(0), c.in(1)}), 0}),
+                           f.Op("masked_fill", {half, f.Op(lose_b, {c.in(0), c.in(1)}), 0})};
+                 },
+                 {}});
+  }
+}
+
+Tensor T(F& f, const Tensor& m) { return f.Op("t", {m}); }
+Tensor Tb(F& f, const Tensor& m) { return f.Op("transpose", {m, 1, 2}); }
+
+bool IsOne(const Scalar& s) { return s.to_double() == 1.0; }
+Tensor Scale(F& f, const Tensor& g, const Scalar& s) {
+  return IsOne(s) ? g : f.Op("mul", {g, Value(s)});
+}
+
+void Products(std::vector<Derivative>& d) {
+  d.push_back({"mm", "MmBackward0", {0, 1}, [](const G& c, F& f) -> V {
+                 Tensor a, b;
+                 if (c.needs[0]) a = f.Op("mm", {c.grad(), T(f, c.in(1))});
+                 if (c.needs[1]) b = f.Op("mm", {T(f, c.in(0)), c.grad()});
+                 return {a, b};
+               },
+               {}});
+  d.push_back({"bmm", "BmmBackward0", {0, 1}, [](const G& c, F& f) -> V {
+                 Tensor a, b;
+                 if (c.needs[0]) a = f.Op("bmm", {c.grad(), Tb(f, c.in(1))});
+                 if (c.needs[1]) b = f.Op("bmm", {Tb(f, c.in(0)), c.grad()});
+                 return {a, b};
+               },
+               {}});
+  d.push_back({"addmm", "AddmmBackward0", {1, 2}, [](const G& c, F& f) -> V {
+                 Tensor s, a, b;
+                 const Scalar beta = c.a().scalar(3), alpha = c.a().scalar(4);
+                 if (c.needs[0]) s = Scale(f, c.grad(), beta);
+                 if (c.needs[1]) a = Scale(f, f.Op("mm", {c.grad(), T(f, c.in(2))}), alpha);
+                 if (c.needs[2]) b = Scale(f, f.Op("mm", {T(f, c.in(1)), c.grad()}), alpha);
+                 return {s, a, b};
+               },
+               {}});
+  d.push_back({"baddbmm", "BaddbmmBackward0", {1, 2}, [](const G& c, F& f) -> V {
+                 Tensor s, a, b;
+                 const Scalar beta = c.a().scalar(3), alpha = c.a().scalar(4);
+                 if (c.needs[0]) s = Scale(f, c.grad(), beta);
+                 if (c.needs[1]) a = Scale(f, f.Op("bmm", {c.grad(), Tb(f, c.in(2))}), alpha);
+                 if (c.needs[2]) b = Scale(f, f.Op("bmm", {Tb(f, c.in(1)), c.grad()}), alpha);
+                 return {s, a, b};
+               },
+               {}});
+  d.push_back({"dot", "DotBackward0", {0, 1}, [](const G& c, F& f) -> V {
+                 return {f.Mul(c.grad(), c.in(1)), f.Mul(c.grad(), c.in(0))};
+               },
+               {}});
+  d.push_back({"mv", "MvBackward0", {0, 1}, [](const G& c, F& f) -> V {
+                 Tensor a, b;
+                 if (c.needs[0]) a = f.Op("outer", {c.grad(), c.in(1)});
+                 if (c.needs[1]) b = f.Op("mv", {T(f, c.in(0)), c.grad()});
+                 return {a, b};
+               },
+               {}});
+  d.push_back({"matmul", "", {}, {}, [](const OpArgs& a) -> absl::StatusOr<Value> {
+                 Tensor x = a.tensor(0), y = a.tensor(1);
+                 const int64_t d1 = x.dim(), d2 = y.dim();
+                 if (d1 == 1 && d2 == 1) return Call("dot", {x, y});
+                 if (d1 == 2 && d2 == 1) return Call("mv", {x, y});
+                 if (d1 == 2 && d2 == 2) return Call("mm", {x, y});
+                 if (d1 == 1 && d2 == 2) {
+                   ASSIGN_OR_RETURN(Tensor u, CallT("unsqueeze", {x, 0}));
+                   ASSIGN_OR_RETURN(Tensor m, CallT("mm", {u, y}));
+                   return Call("squeeze", {m, 0});
+                 }
+                 if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
+                   // Fold the batch into the rows: one mm.
+                   Tensor b = y;
+                   if (d2 == 1) {
+                     ASSIGN_OR_RETURN(b, CallT("unsqueeze", {y, -1}));
+                   }
+                   std::vector<int64_t> out(x.sizes().begin(), x.sizes().end() - 1);
+                   if (d2 == 2) out.push_back(y.size(1));
+                   ASSIGN_OR_RETURN(Tensor flat,
+                                    CallT("reshape", {x, Value(std::vector<int64_t>{
+                                                             -1, x.size(d1 - 1)})}));
+                   ASSIGN_OR_RETURN(Tensor m, CallT("mm", {flat, b}));
+                   return Renamed(Call("view", {m, Value(std::move(out))}),
+                                  "UnsafeViewBackward0");
+                 }
+                 // Batched: broadcast the batch dims, bmm, view back.
+                 Tensor xa = x, yb = y;
+                 if (d1 == 1) {
+                   ASSIGN_OR_RETURN(xa, CallT("unsqueeze", {x, 0}));
+                 }
+                 if (d2 == 1) {
+                   ASSIGN_OR_RETURN(yb, CallT("unsqueeze", {y, -1}));
+                 }
+                 const int64_t n = xa.size(xa.dim() - 2), k = xa.size(xa.dim() - 1);
+                 const int64_t m = yb.size(yb.dim() - 1);
+                 std::vector<int64_t> bx(xa.sizes().begin(), xa.sizes().end() - 2);
+                 std::vector<int64_t> by(yb.sizes().begin(), yb.sizes().end() - 2);
+                 const size_t nb = std::max(bx.size(), by.size());
+                 std::vector<int64_t> batch(nb, 1);
+                 int64_t total = 1;
+                 for (size_t i = 0; i < nb; ++i) {
+                   const int64_t sx = i + bx.size() >= nb ? bx[i + bx.size() - nb] : 1;
+                   const int64_t sy = i + by.size() >= nb ? by[i + by.size() - nb] : 1;
+                   batch[i] = sx == 1 ? sy : sx;
+                   total *= batch[i];
+                 }
+                 auto with = [&](int64_t r, int64_t c2) {
+                   std::vector<int64_t> s = batch;
+                   s.push_back(r);
+                   s.push_back(c2);
+                   return s;
+                 };
+                 ASSIGN_OR_RETURN(xa, CallT("expand", {xa, Value(with(n, k))}));
+                 ASSIGN_OR_RETURN(yb, CallT("expand", {yb, Value(with(k, m))}));
+                 ASSIGN_OR_RETURN(xa, CallT("reshape", {xa, Value(std::vector<int64_t>{
+                                                                total, n, k})}));
+                 ASSIGN_OR_RETURN(yb, CallT("reshape", {yb, Value(std::vector<int64_t>{
+                                                                total, k, m})}));
+                 ASSIGN_OR_RETURN(Tensor r, CallT("bmm", {xa, yb}));
+                 std::vector<int64_t> out = batch;
+                 if (d1 != 1) out.push_back(n);
+                 if (d2 != 1) out.push_back(m);
+                 return Renamed(Call("view", {r, Value(std::move(out))}),
+                                "UnsafeViewBackward0");
+               }});
+  d.push_back({"linear", "", {}, {}, [](const OpArgs& a) -> absl::StatusOr<Value> {
+                 const Tensor& x = a.tensor(0);
+                 const Tensor& w = a.tensor(1);
+                 Tensor bias = a.optional_tensor(2);
+                 ASSIGN_OR_RETURN(Tensor wt, CallT("t", {w}));
+                 if (x.dim() == 2 && bias.defined()) return Call("addmm", {bias, x, wt});
+                 if (bias.defined() && x.dim() == 3 && x.is_contiguous()) {
+                   ASSIGN_OR_RETURN(Tensor flat,
+                                    CallT("view", {x, Value(std::vector<int64_t>{
+                                                          x.size(0) * x.size(1), x.size(2)})}));
+                   ASSIGN_OR_RETURN(Tensor r, CallT("addmm", {bias, flat, wt}));
+                   return Call("view", {r, Value(std::vector<int64_t>{x.size(0), x.size(1),
+                                                                      r.size(1)})});
+                 }
+                 ASSIGN_OR_RETURN(Tensor out, CallT("matmul", {x, wt}));
+                 if (bias.defined()) return Call("add_", {out, bias});
+                 return Value(out);
+               }});
+}
+
+}  // namespace
+
+void AddReductionDerivatives() {
+  std::vector<Derivative> d;
+  Sums(d);
+  MaxMin(d);
+  AddDerivatives(std::move(d));
+}
+
+void AddLinalgDerivatives() {
+  std::vector<Derivative> d;
+  Products(d);
+  AddDerivatives(std::move(d));
+}
+
+}  // namespace wick::tensor::autograd

@@ -1,0 +1,262 @@
+// Derivatives of view, shape, join and indexing ops. Views' gradients reshape, permute
+// or scatter the incoming gradient back into the input's geometry.
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "tensor/autograd/derivatives.h"
+#include "base/status_macros.h"
+
+namespace wick::tensor::autograd {
+namespace {
+
+using G = GradCtx;
+using F = FormulaBuilder;
+using V = std::vector<Tensor>;
+
+int64_t Wrap(int64_t d, int64_t ndim) { return d < 0 ? d + (ndim == 0 ? 1 : ndim) : d; }
+
+std::vector<int64_t> Sizes(const Tensor& t) {
+  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
+}
+
+void Entry(std::vector<Derivative>& out, const char* op, const char* node, std::vector<int> save,
+           Formula formula) {
+  out.push_back({op, node, std::move(save), std::move(formula), {}});
+}
+
+void CompositeEntry(std::vector<Derivative>& out, const char* op, Composite fn) {
+  out.push_back({op, "", {}, {}, std::move(fn)});
+}
+
+// A zero tensor like `self` with `grad` copied into the view `view_op(args)` of it.
+Tensor ScatterIntoView(F& f, const Tensor& self, const Tensor& grad, const char* view_op,
+                       std::vector<Value> view_args) {
+  Tensor z = f.Op("zeros", {Value(Sizes(self))}, {{"dtype", Value(grad.dtype())}});
+  if (!f.ok()) return Tensor();
+  view_args.insert(view_args.begin(), Value(z));
+  Tensor v = f.Op(view_op, std::move(view_args));
+  f.Op("copy_", {v, grad});
+  return z;
+}
+
+void Views(std::vector<Derivative>& d) {
+  auto reshape_back = [](const G& c, F& f) -> V {
+    return {f.Op("reshape", {c.grad(), Value(Sizes(c.in(0)))})};
+  };
+  Entry(d, "view", "ViewBackward0", {}, reshape_back);
+  Entry(d, "squeeze", "SqueezeBackward0", {}, reshape_back);
+  Entry(d, "squeeze.dim", "SqueezeBackward1", {}, reshape_back);
+  Entry(d, "squeeze_", "SqueezeBackward0", {}, reshape_back);
+  Entry(d, "squeeze_.dim", "SqueezeBackward1", {}, reshape_back);
+  Entry(d, "unsqueeze", "UnsqueezeBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("squeeze", {c.grad(), Wrap(c.a().int_(1), c.in(0).dim() + 1)})};
+  });
+  Entry(d, "unsqueeze_", "UnsqueezeBackward1", {}, [](const G& c, F& f) -> V {
+    return {f.Op("squeeze", {c.grad(), Wrap(c.a().int_(1), c.in(0).dim() + 1)})};
+  });
+  CompositeEntry(d, "reshape", [](const OpArgs& a) -> absl::StatusOr<Value> {
+    // PyTorch 1.13: _reshape_alias when the geometry allows a view, else a contiguous
+    // clone and _unsafe_view.
+    absl::StatusOr<Value> v = Call("view", {a.tensor(0), a[1]});
+    if (v.ok()) return Renamed(std::move(v), "ReshapeAliasBackward0");
+    ASSIGN_OR_RETURN(Value c, Call("clone", {a.tensor(0)},
+                                   {{"memory_format", Value("contiguous_format")}}));
+    return Renamed(Call("view", {c, a[1]}), "UnsafeViewBackward0");
+  });
+  CompositeEntry(d, "view_as", [](const OpArgs& a) -> absl::StatusOr<Value> {
+    return Call("view", {a.tensor(0), Value(Sizes(a.tensor(1)))});
+  });
+  CompositeEntry(d, "reshape_as", [](const OpArgs& a) -> absl::StatusOr<Value> {
+    return Call("reshape", {a.tensor(0), Value(Sizes(a.tensor(1)))});
+  });
+  CompositeEntry(d, "expand_as", [](const OpArgs& a) -> absl::StatusOr<Value> {
+    return Call("expand", {a.tensor(0), Value(Sizes(a.tensor(1)))});
+  });
+  CompositeEntry(d, "flatten.using_ints", [](const OpArgs& a) -> absl::StatusOr<Value> {
+    const Tensor& t = a.tensor(0);
+    if (t.dim() == 0) return Call("reshape", {t, Value(std::vector<int64_t>{1})});
+    const int64_t s = Wrap(a.int_(1), t.dim()), e = Wrap(a.int_(2), t.dim());
+    if (s == e) return Value(t);
+    std::vector<int64_t> shape;
+    for (int64_t i = 0; i < s; ++i) shape.push_back(t.size(i));
+    int64_t n = 1;
+    for (int64_t i = s; i <= e; ++i) n *= t.size(i);
+    shape.push_back(n);
+    for (int64_t i = e + 1; i < t.dim(); ++i) shape.push_back(t.size(i));
+    return Call("reshape", {t, Value(std::move(shape))});
+  });
+  Entry(d, "permute", "PermuteBackward0", {}, [](const G& c, F& f) -> V {
+    IntSpan dims = c.a().int_list(1);
+    const int64_t n = static_cast<int64_t>(dims.size());
+    std::vector<int64_t> inv(n);
+    for (int64_t i = 0; i < n; ++i) inv[Wrap(dims[i], n)] = i;
+    return {f.Op("permute", {c.grad(), Value(std::move(inv))})};
+  });
+  for (const char* op : {"transpose.int", "transpose_", "swapaxes", "swapdims"}) {
+    Entry(d, op, "TransposeBackward0", {}, [](const G& c, F& f) -> V {
+      return {f.Op("transpose", {c.grad(), c.a().int_(1), c.a().int_(2)})};
+    });
+  }
+  Entry(d, "t", "TBackward0", {}, [](const G& c, F& f) -> V { return {f.Op("t", {c.grad()})}; });
+  Entry(d, "t_", "TBackward0", {}, [](const G& c, F& f) -> V { return {f.Op("t", {c.grad()})}; });
+  Entry(d, "expand", "ExpandBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.SumTo(c.grad(), c.in(0).sizes())};
+  });
+  Entry(d, "slice.Tensor", "SliceBackward0", {}, [](const G& c, F& f) -> V {
+    return {ScatterIntoView(f, c.in(0), c.grad(), "slice",
+                            {c.args[1], c.args[2], c.args[3], c.args[4]})};
+  });
+  Entry(d, "narrow", "SliceBackward0", {}, [](const G& c, F& f) -> V {
+    return {ScatterIntoView(f, c.in(0), c.grad(), "narrow", {c.args[1], c.args[2], c.args[3]})};
+  });
+  Entry(d, "select.int", "SelectBackward0", {}, [](const G& c, F& f) -> V {
+    return {ScatterIntoView(f, c.in(0), c.grad(), "select", {c.args[1], c.args[2]})};
+  });
+  Entry(d, "diagonal", "DiagonalBackward0", {}, [](const G& c, F& f) -> V {
+    return {ScatterIntoView(f, c.in(0), c.grad(), "diagonal", {c.args[1], c.args[2], c.args[3]})};
+  });
+}
+
+// Gradients of a split along `dim`: the pieces' gradients (zeros where undefined)
+// concatenated back.
+V CatGrads(const G& c, F& f, int64_t dim) {
+  std::vector<Tensor> parts;
+  for (size_t i = 0; i < c.grads.size(); ++i) parts.push_back(c.grads[i]);
+  return {f.Op("cat", {Value(std::move(parts)), dim})};
+}
+
+void Joins(std::vector<Derivative>& d) {
+  for (const char* op : {"cat", "concat"}) {
+    Entry(d, op, "CatBackward0", {}, [](const G& c, F& f) -> V {
+      const std::vector<Tensor>& ts = c.args[0].to_tensor_list();
+      int64_t ndim = 0;
+      for (const Tensor& t : ts) {
+        if (!(t.dim() == 1 && t.size(0) == 0)) ndim = t.dim();
+      }
+      const int64_t dim = Wrap(c.a().int_(1), ndim);
+      V out;
+      int64_t start = 0;
+      for (const Tensor& t : ts) {
+        if (t.dim() == 1 && t.size(0) == 0 && ndim != 1) {
+          out.push_back(Tensor());
+          continue;
+        }
+        const int64_t len = t.size(dim);
+        out.push_back(f.Op("narrow", {c.grad(), dim, start, len}));
+        start += len;
+      }
+      return out;
+    });
+  }
+  Entry(d, "stack", "StackBackward0", {}, [](const G& c, F& f) -> V {
+    const std::vector<Tensor>& ts = c.args[0].to_tensor_list();
+    const int64_t dim = Wrap(c.a().int_(1), ts.empty() ? 1 : ts[0].dim() + 1);
+    V out;
+    for (size_t i = 0; i < ts.size(); ++i) {
+      out.push_back(f.Op("select", {c.grad(), dim, static_cast<int64_t>(i)}));
+    }
+    return out;
+  });
+  Entry(d, "split.Tensor", "SplitBackward0", {}, [](const G& c, F& f) -> V {
+    return CatGrads(c, f, Wrap(c.a().int_(2), c.in(0).dim()));
+  });
+  Entry(d, "split.sizes", "SplitWithSizesBackward0", {}, [](const G& c, F& f) -> V {
+    return CatGrads(c, f, Wrap(c.a().int_(2), c.in(0).dim()));
+  });
+  Entry(d, "split_with_sizes", "SplitWithSizesBackward0", {}, [](const G& c, F& f) -> V {
+    return CatGrads(c, f, Wrap(c.a().int_(2), c.in(0).dim()));
+  });
+  Entry(d, "chunk", "SplitBackward0", {}, [](const G& c, F& f) -> V {
+    return CatGrads(c, f, Wrap(c.a().int_(2), c.in(0).dim()));
+  });
+  Entry(d, "unbind.int", "UnbindBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("stack", {Value(c.grads), Wrap(c.a().int_(1), c.in(0).dim())})};
+  });
+  Entry(d, "repeat", "RepeatBackward0", {}, [](const G& c, F& f) -> V {
+    IntSpan reps = c.a().int_list(1);
+    const Tensor& self = c.in(0);
+    const int64_t lead = static_cast<int64_t>(reps.size()) - self.dim();
+    // grad viewed as [r0, s0, r1, s1, ...] and summed over the repeat axes.
+    std::vector<int64_t> shape, sum_dims;
+    for (int64_t i = 0; i < static_cast<int64_t>(reps.size()); ++i) {
+      const int64_t s = i < lead ? 1 : self.size(i - lead);
+      sum_dims.push_back(static_cast<int64_t>(shape.size()));
+      shape.push_back(reps[i]);
+      shape.push_back(s);
+    }
+    Tensor g = f.Op("reshape", {c.grad(), Value(shape)});
+    g = f.Op("sum", {g, Value(sum_dims), false});
+    return {f.Op("reshape", {g, Value(Sizes(self))})};
+  });
+  Entry(d, "constant_pad_nd", "ConstantPadNdBackward0", {}, [](const G& c, F& f) -> V {
+    std::vector<int64_t> neg;
+    for (int64_t p : c.a().int_list(1)) neg.push_back(-p);
+    return {f.Op("constant_pad_nd", {c.grad(), Value(std::move(neg))})};
+  });
+  Entry(d, "flip", "FlipBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("flip", {c.grad(), c.args[1]})};
+  });
+  Entry(d, "roll", "RollBackward0", {}, [](const G& c, F& f) -> V {
+    std::vector<int64_t> neg;
+    for (int64_t s : c.a().int_list(1)) neg.push_back(-s);
+    return {f.Op("roll", {c.grad(), Value(std::move(neg)), c.args[2]})};
+  });
+  Entry(d, "tril", "TrilBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("tril", {c.grad(), c.args[1]})};
+  });
+  Entry(d, "triu", "TriuBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("triu", {c.grad(), c.args[1]})};
+  });
+}
+
+void Indexing(std::vector<Derivative>& d) {
+  Entry(d, "index.Tensor", "IndexBackward0", {1}, [](const G& c, F& f) -> V {
+    Tensor z = f.Op("zeros", {Value(Sizes(c.in(0)))}, {{"dtype", Value(c.grad().dtype())}});
+    Tensor r = f.Op("index_put", {z, c.args[1], c.grad(), true});
+    V out{r};
+    out.resize(1 + c.args[1].to_tensor_list().size());
+    return out;
+  });
+  Entry(d, "gather", "GatherBackward0", {2}, [](const G& c, F& f) -> V {
+    Tensor z = f.Op("zeros", {Value(Sizes(c.in(0)))}, {{"dtype", Value(c.grad().dtype())}});
+    return {f.Op("scatter_add", {z, c.args[1], c.in(2), c.grad()}), Tensor()};
+  });
+  Entry(d, "index_select", "IndexSelectBackward0", {2}, [](const G& c, F& f) -> V {
+    const Tensor& self = c.in(0);
+    const int64_t dim = Wrap(c.a().int_(1), self.dim());
+    Tensor z = f.Op("zeros", {Value(Sizes(self))}, {{"dtype", Value(c.grad().dtype())}});
+    if (self.dim() == 0) return {f.Op("reshape", {f.Op("sum", {c.grad()}), Value(Sizes(self))})};
+    // The index broadcast along every other dim, then scatter_add.
+    std::vector<int64_t> shape(self.dim(), 1);
+    shape[dim] = c.in(2).numel();
+    Tensor idx = f.Op("reshape", {c.in(2), Value(shape)});
+    idx = f.Op("expand", {idx, Value(Sizes(c.grad()))});
+    return {f.Op("scatter_add", {z, dim, idx, c.grad()}), Tensor()};
+  });
+  Entry(d, "embedding", "EmbeddingBackward0", {1}, [](const G& c, F& f) -> V {
+    const Tensor& w = c.in(0);
+    const int64_t dim = w.size(1);
+    const int64_t padding_idx = c.a().int_(2);
+    Tensor idx = f.Op("reshape", {c.in(1), Value(std::vector<int64_t>{-1})});
+    Tensor g = f.Op("reshape", {c.grad(), Value(std::vector<int64_t>{-1, dim})});
+    if (padding_idx >= 0) {
+      Tensor pad = f.Op("unsqueeze", {f.Op("eq", {idx, padding_idx}), 1});
+      g = f.Op("masked_fill", {g, pad, 0});
+    }
+    Tensor z = f.Op("zeros", {Value(Sizes(w))}, {{"dtype", Value(c.grad().dtype())}});
+    return {f.Op("index_put", {z, Value(std::vector<Tensor>{idx}), g, true}), Tensor()};
+  });
+}
+
+}  // namespace
+
+void AddShapeDerivatives() {
+  std::vector<Derivative> d;
+  Views(d);
+  Joins(d);
+  Indexing(d);
+  AddDerivatives(std::move(d));
+}
+
+}  // namespace wick::tensor::autograd

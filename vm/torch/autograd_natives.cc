@@ -1,0 +1,226 @@
+// The VM side of autograd: grad_fn objects (`<AddBackward0 object at 0x...>`, name(),
+// next_functions), and the torch._C natives torch.autograd's prelude builds on:
+// _wick_backward, _wick_grad, _wick_record_function (torch.autograd.Function) and
+// _wick_register_hook. A Python exception raised inside a backward callback stays
+// pending and surfaces from the backward() call that ran it.
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "base/python_error.h"
+#include "tensor/autograd/autograd.h"
+#include "vm/objects/internal/objects_internal.h"
+#include "vm/protocol.h"
+#include "vm/torch/internal.h"
+
+namespace wick::vm::torch {
+namespace {
+
+namespace ag = tensor::autograd;
+
+class GradFnObject : public Object {
+ public:
+  explicit GradFnObject(std::shared_ptr<ag::Node> node) : node(std::move(node)) {}
+  std::shared_ptr<ag::Node> node;
+};
+
+// The status a callback returns when its Python exception is pending in the runtime.
+absl::Status PythonRaised() { return absl::CancelledError("wick: Python exception pending"); }
+
+Value RaiseFrom(Runtime& rt, const absl::Status& s) {
+  if (absl::IsCancelled(s) && rt.HasPending()) return Value::Raised();
+  return rt.RaiseStatus(s);
+}
+
+Type* GradFnType(Runtime& rt);
+
+Value NewGradFn(Runtime& rt, std::shared_ptr<ag::Node> node) {
+  if (node == nullptr) return Value::None();
+  return Value::Steal(rt.Alloc<GradFnObject>(GradFnType(rt), std::move(node)));
+}
+
+Value GradFnRepr(Runtime& rt, const Value& v) {
+  return rt.NewStr(absl::StrFormat("<%s object at %p>", v.as<GradFnObject>()->node->name(),
+                                   static_cast<const void*>(v.as<GradFnObject>()->node.get())));
+}
+
+Value GradFnName(Runtime& rt, Args args, const KwArgs&) {
+  return rt.NewStr(args[0].as<GradFnObject>()->node->name());
+}
+
+Value GradFnGetAttr(Runtime& rt, const Value& v, Str* name) {
+  const std::shared_ptr<ag::Node>& node = v.as<GradFnObject>()->node;
+  if (name->view() == "next_functions") {
+    std::vector<Value> items;
+    for (const ag::Edge& e : node->next_edges) {
+      items.push_back(rt.NewTuple({NewGradFn(rt, e.fn), Value::Int(e.input_nr)}));
+    }
+    return rt.NewTuple(std::move(items));
+  }
+  return GenericGetAttr(rt, v, name);
+}
+
+Type* GradFnType(Runtime& rt) {
+  TorchState& s = State(rt);
+  if (s.grad_fn_type.is_none()) {
+    Type* t = rt.NewBuiltinType("Node", rt.types().object, Layout::kOther);
+    t->dict()->SetStr(rt, rt.names().module, rt.NewStr("torch.autograd.graph"));
+    t->slots().repr = &GradFnRepr;
+    t->slots().getattr = &GradFnGetAttr;
+    t->slots().construct = nullptr;
+    rt.AddMethod(t, "name", &GradFnName);
+    s.grad_fn_type = Value::Steal(t);
+  }
+  return s.grad_fn_type.as<Type>();
+}
+
+// A list or tuple of tensors (or a single tensor / None entries) as tensors.
+bool TensorsOf(Runtime& rt, const Value& v, std::vector<tensor::Tensor>* out,
+               bool allow_none = false) {
+  if (v.is_none()) return true;
+  if (IsTensor(rt, v)) {
+    out->push_back(TensorOf(v));
+    return true;
+  }
+  if (!rt.IsList(v) && !rt.IsTuple(v)) {
+    rt.Raise(rt.exc().type_error, "expected a Tensor or a sequence of Tensors");
+    return false;
+  }
+  const std::vector<Value>& items = rt.IsList(v) ? v.as<List>()->items : v.as<Tuple>()->items;
+  for (const Value& x : items) {
+    if (x.is_none() && allow_none) {
+      out->push_back(tensor::Tensor());
+    } else if (IsTensor(rt, x)) {
+      out->push_back(TensorOf(x));
+    } else {
+      rt.Raise(rt.exc().type_error, "expected a Tensor or a sequence of Tensors");
+      return false;
+    }
+  }
+  return true;
+}
+
+// _wick_backward(tensors, grad_tensors, retain_graph, create_graph, inputs)
+Value BackwardNative(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 5) return rt.Raise(rt.exc().type_error, "_wick_backward takes 5 arguments");
+  std::vector<tensor::Tensor> outs, grads, inputs;
+  if (!TensorsOf(rt, args[0], &outs) || !TensorsOf(rt, args[1], &grads, true) ||
+      !TensorsOf(rt, args[4], &inputs)) {
+    return Value::Raised();
+  }
+  const int create = Truthy(rt, args[3]);
+  if (create < 0) return Value::Raised();
+  int retain = create;
+  if (!args[2].is_none()) retain = Truthy(rt, args[2]);
+  if (retain < 0) return Value::Raised();
+  absl::Status s = ag::Backward(outs, std::move(grads), retain == 1, create == 1, inputs);
+  if (!s.ok()) return RaiseFrom(rt, s);
+  return Value::None();
+}
+
+// _wick_grad(outputs, grad_outputs, inputs, retain_graph, create_graph, allow_unused)
+Value GradNative(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 6) return rt.Raise(rt.exc().type_error, "_wick_grad takes 6 arguments");
+  std::vector<tensor::Tensor> outs, grads, inputs;
+  if (!TensorsOf(rt, args[0], &outs) || !TensorsOf(rt, args[1], &grads, true) ||
+      !TensorsOf(rt, args[2], &inputs)) {
+    return Value::Raised();
+  }
+  const int create = Truthy(rt, args[4]);
+  if (create < 0) return Value::Raised();
+  int retain = create;
+  if (!args[3].is_none()) retain = Truthy(rt, args[3]);
+  const int unused = Truthy(rt, args[5]);
+  if (retain < 0 || unused < 0) return Value::Raised();
+  absl::StatusOr<std::vector<tensor::Tensor>> got =
+      ag::Grad(outs, std::move(grads), inputs, retain == 1, create == 1, unused == 1);
+  if (!got.ok()) return RaiseFrom(rt, got.status());
+  std::vector<Value> items;
+  for (tensor::Tensor& g : *got) {
+    items.push_back(g.defined() ? WrapTensor(rt, std::move(g)) : Value::None());
+  }
+  return rt.NewTuple(std::move(items));
+}
+
+// _wick_record_function(backward, inputs, outputs, non_differentiable, name):
+// `backward(*grads)` returns one gradient (or None) per input.
+Value RecordFunctionNative(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 5 || !rt.IsStr(args[4])) {
+    return rt.Raise(rt.exc().type_error, "_wick_record_function takes 5 arguments");
+  }
+  std::vector<tensor::Tensor> inputs, outputs, nd;
+  if (!TensorsOf(rt, args[1], &inputs, true) || !TensorsOf(rt, args[2], &outputs, true) ||
+      !TensorsOf(rt, args[3], &nd)) {
+    return Value::Raised();
+  }
+  std::vector<bool> non_diff(outputs.size(), false);
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    for (const tensor::Tensor& t : nd) non_diff[i] = non_diff[i] || t.is_same(outputs[i]);
+  }
+  const std::string name(internal::StrView(args[4]));
+  Runtime* rtp = &rt;
+  auto fn = std::make_shared<Value>(args[0]);
+  const size_t n_inputs = inputs.size();
+  auto backward = [rtp, fn, n_inputs](std::vector<tensor::Tensor> grads)
+      -> absl::StatusOr<std::vector<tensor::Tensor>> {
+    Runtime& rt = *rtp;
+    std::vector<Value> pyargs;
+    for (tensor::Tensor& g : grads) {
+      pyargs.push_back(g.defined() ? WrapTensor(rt, std::move(g)) : Value::None());
+    }
+    Value r = Call(rt, *fn, pyargs);
+    if (r.is_raised()) return PythonRaised();
+    std::vector<tensor::Tensor> out;
+    if (!TensorsOf(rt, r, &out, true)) return PythonRaised();
+    if (out.size() != n_inputs) {
+      return RuntimeError(absl::StrCat("function backward returned an incorrect number "
+                                               "of gradients (expected ", n_inputs, ", got ",
+                                               out.size(), ")"));
+    }
+    return out;
+  };
+  auto node = std::make_shared<ag::FunctionNode>(name, std::move(backward));
+  ag::RecordFunction(node, inputs, outputs, non_diff);
+  return Value::None();
+}
+
+}  // namespace
+
+// _wick_register_hook(tensor, fn) and Tensor.register_hook.
+Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 2 || !IsTensor(rt, args[0])) {
+    return rt.Raise(rt.exc().type_error, "_wick_register_hook(tensor, fn)");
+  }
+  Runtime* rtp = &rt;
+  auto fn = std::make_shared<Value>(args[1]);
+  absl::Status s = ag::RegisterHook(
+      TensorOf(args[0]), [rtp, fn](const tensor::Tensor& g) -> absl::StatusOr<tensor::Tensor> {
+        Runtime& rt = *rtp;
+        Value r = Call(rt, *fn, {WrapTensor(rt, g)});
+        if (r.is_raised()) return PythonRaised();
+        if (r.is_none()) return tensor::Tensor();
+        if (!IsTensor(rt, r)) {
+          return TypeError("hook must return None or a Tensor");
+        }
+        return TensorOf(r);
+      });
+  if (!s.ok()) return rt.RaiseStatus(s);
+  return Value::None();
+}
+
+Value GradFnOfTensor(Runtime& rt, const tensor::Tensor& t) {
+  return NewGradFn(rt, ag::GradFnOf(t));
+}
+
+void AddAutogradNatives(Runtime& rt, Dict* torch_c) {
+  AddFunction(rt, torch_c, "_wick_backward", &BackwardNative);
+  AddFunction(rt, torch_c, "_wick_grad", &GradNative);
+  AddFunction(rt, torch_c, "_wick_record_function", &RecordFunctionNative);
+  AddFunction(rt, torch_c, "_wick_register_hook", &AutogradRegisterHook);
+}
+
+Value RaiseAutogradStatus(Runtime& rt, const absl::Status& s) { return RaiseFrom(rt, s); }
+
+}  // namespace wick::vm::torch
