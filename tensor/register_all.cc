@@ -17,10 +17,10 @@ namespace wick::tensor {
 namespace {
 
 // torch._C._set_grad_enabled as a graph op: where a captured graph switches grad mode,
-// as upstream's graphs record it (`with torch.no_grad():` in compiled code). Tensors
-// here carry no autograd state of their own: the interpreter's grad mode is what the
-// mode means, and the runtime sets it around every graph and graph break, so the
-// kernel has nothing to do. Not a torch.* function (torch._C's binding sets the mode).
+// as upstream's graphs record it (`with torch.no_grad():` in compiled code). The eager
+// backend switches tensor/autograd's grad mode at these nodes (so what follows records
+// or not), and the runtime sets the mode around every graph and graph break; the kernel
+// itself has nothing to do. Not a torch.* function (torch._C's binding sets the mode).
 absl::Status RegisterGradModeOps(OpRegistry& r) {
   OpFlags flags;
   flags.function = false;
