@@ -34,7 +34,9 @@ def build():
         "scalar": torch.tensor(3.25),
         "empty": torch.zeros(0, 3),
         "nested": [torch.ones(2), (torch.full((2,), -1.5), {"deep": torch.eye(2)})],
-        "meta": {"epoch": 3, "lr": 0.001, "name": "run-1", "flags": (True, None)},
+        "meta": {"epoch": 3, "lr": 0.001, "name": "run-1", "flags": (True, None),
+                 "dtype": torch.float64, "shape": torch.Size([2, 3]),
+                 "device": torch.device("cpu")},
         "param": torch.nn.Parameter(torch.tensor([0.5, 0.25])),
     }
 

@@ -127,7 +127,23 @@ def _pickler_class():
             if isinstance(obj, _StorageType):
                 self.save_global(obj, obj.__name__)
                 return
+            # dtypes pickle by name, torch.Size and torch.device by reduction, as
+            # PyTorch's own __reduce__ methods write them.
+            if isinstance(obj, torch.dtype) and id(obj) not in self.memo:
+                self.torch_global(str(obj)[len("torch."):])
+                self.memoize(obj)
+                return
+            if isinstance(obj, (torch.Size, torch.device)) and id(obj) not in self.memo:
+                is_size = isinstance(obj, torch.Size)
+                self.torch_global("Size" if is_size else "device")
+                self.save((tuple(obj),) if is_size else (str(obj),))
+                self.write(pickle.REDUCE)
+                self.memoize(obj)
+                return
             super().save(obj, save_persistent_id)
+
+        def torch_global(self, name):
+            self.write(pickle.GLOBAL + b"torch\n" + name.encode("ascii") + b"\n")
 
     return TorchPickler
 
