@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/args.h"
@@ -75,6 +77,11 @@ constexpr UnaryEntry kUnary[] = {
     {"erfc", [](double x) { return std::erfc(x); }, false},
     {"degrees", &Degrees, true},
     {"radians", &Radians, false},
+    {"acosh", [](double x) { return std::acosh(x); }, false},
+    {"asinh", [](double x) { return std::asinh(x); }, false},
+    {"atanh", [](double x) { return std::atanh(x); }, false},
+    {"cbrt", [](double x) { return std::cbrt(x); }, false},
+    {"exp2", [](double x) { return std::exp2(x); }, true},
 };
 
 template <int kIndex>
@@ -260,6 +267,242 @@ Value Gcd(Runtime& rt, Args args, const KwArgs& kw) {
   return Value::Int(g);
 }
 
+// An int argument of the integer functions (factorial, comb, perm, isqrt, lcm).
+bool IntArg(Runtime& rt, const Value& v, int64_t* out) {
+  return AsIndex(rt, v, out,
+                 absl::StrCat("'", TypeName(rt, v), "' object cannot be interpreted as an integer"));
+}
+
+Value IntOverflow(Runtime& rt) {
+  return rt.Raise(rt.exc().overflow_error, "integer overflow: result does not fit in 64 bits");
+}
+
+Value Lcm(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoKeywords(rt, "lcm", kw)) return Value::Raised();
+  int64_t l = 1;
+  for (const Value& v : args) {
+    int64_t x;
+    if (!IntArg(rt, v, &x)) return Value::Raised();
+    x = x < 0 ? -x : x;
+    if (x == 0 || l == 0) {
+      l = 0;
+      continue;
+    }
+    int64_t a = l, b = x;
+    while (b != 0) {
+      int64_t t = a % b;
+      a = b;
+      b = t;
+    }
+    if (__builtin_mul_overflow(l / a, x, &l)) return IntOverflow(rt);
+  }
+  return Value::Int(l);
+}
+
+Value Factorial(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "math.factorial", args, kw)) return Value::Raised();
+  int64_t n;
+  if (!IntArg(rt, args[0], &n)) return Value::Raised();
+  if (n < 0) return rt.Raise(rt.exc().value_error, "factorial() not defined for negative values");
+  int64_t r = 1;
+  for (int64_t i = 2; i <= n; ++i) {
+    if (__builtin_mul_overflow(r, i, &r)) return IntOverflow(rt);
+  }
+  return Value::Int(r);
+}
+
+// perm(n, k) = n! / (n-k)!, comb(n, k) = perm(n, k) / k!, computed so that every
+// intermediate is an exact integer (comb multiplies then divides one factor at a time).
+template <bool kComb>
+Value PermComb(Runtime& rt, Args args, const KwArgs& kw) {
+  const char* name = kComb ? "comb" : "perm";
+  if (!ArgCount(rt, name, args, kw, kComb ? 2 : 1, 2)) return Value::Raised();
+  int64_t n, k;
+  if (!IntArg(rt, args[0], &n)) return Value::Raised();
+  bool whole = args.size() == 1 || args[1].is_none();
+  if (whole) {
+    k = n;
+  } else if (!IntArg(rt, args[1], &k)) {
+    return Value::Raised();
+  }
+  if (n < 0) return rt.Raise(rt.exc().value_error, "n must be a non-negative integer");
+  if (k < 0) return rt.Raise(rt.exc().value_error, "k must be a non-negative integer");
+  if (k > n) return Value::Int(0);
+  if (kComb && k > n - k) k = n - k;
+  int64_t r = 1;
+  for (int64_t i = 0; i < k; ++i) {
+    __int128 wide = static_cast<__int128>(r) * (n - i);
+    if (kComb) wide /= (i + 1);
+    if (wide > INT64_MAX) return IntOverflow(rt);
+    r = static_cast<int64_t>(wide);
+  }
+  return Value::Int(r);
+}
+
+Value Isqrt(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "math.isqrt", args, kw)) return Value::Raised();
+  int64_t n;
+  if (!IntArg(rt, args[0], &n)) return Value::Raised();
+  if (n < 0) return rt.Raise(rt.exc().value_error, "isqrt() argument must be nonnegative");
+  int64_t r = static_cast<int64_t>(std::sqrt(static_cast<double>(n)));
+  while (r > 0 && static_cast<__int128>(r) * r > n) --r;
+  while (static_cast<__int128>(r + 1) * (r + 1) <= n) ++r;
+  return Value::Int(r);
+}
+
+// gamma and lgamma: poles at the non-positive integers are domain errors.
+template <bool kLog>
+Value Gamma(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, kLog ? "math.lgamma" : "math.gamma", args, kw)) return Value::Raised();
+  double x;
+  if (!ToDouble(rt, args[0], &x)) return Value::Raised();
+  if (std::isnan(x)) return Value::Float(x);
+  if (std::isinf(x)) {
+    if (x < 0 && !kLog) return DomainError(rt);
+    return Value::Float(std::numeric_limits<double>::infinity());
+  }
+  if (x <= 0 && x == std::floor(x)) return DomainError(rt);
+  double r = kLog ? std::lgamma(x) : std::tgamma(x);
+  if (std::isinf(r)) return RangeError(rt);
+  return Value::Float(r);
+}
+
+Value Frexp(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "math.frexp", args, kw)) return Value::Raised();
+  double x;
+  if (!ToDouble(rt, args[0], &x)) return Value::Raised();
+  int e = 0;
+  double m = std::isfinite(x) && x != 0 ? std::frexp(x, &e) : x;
+  return rt.NewTuple({Value::Float(m), Value::Int(e)});
+}
+
+Value Ldexp(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "ldexp", args, kw, 2, 2)) return Value::Raised();
+  double x;
+  if (!ToDouble(rt, args[0], &x)) return Value::Raised();
+  if (!args[1].is_int_like()) {
+    return rt.Raise(rt.exc().type_error, "Expected an int as second argument to ldexp.");
+  }
+  int64_t e = args[1].as_int();
+  if (x == 0 || !std::isfinite(x)) return Value::Float(x);
+  int clamped = e > 100000 ? 100000 : e < -100000 ? -100000 : static_cast<int>(e);
+  double r = std::ldexp(x, clamped);
+  if (std::isinf(r)) return RangeError(rt);
+  return Value::Float(r);
+}
+
+Value Modf(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "math.modf", args, kw)) return Value::Raised();
+  double x;
+  if (!ToDouble(rt, args[0], &x)) return Value::Raised();
+  if (std::isinf(x)) return rt.NewTuple({Value::Float(std::copysign(0.0, x)), Value::Float(x)});
+  double ip;
+  double frac = std::modf(x, &ip);
+  return rt.NewTuple({Value::Float(frac), Value::Float(ip)});
+}
+
+// remainder (IEEE 754), nextafter: two floats each.
+template <bool kNext>
+Value FloatPair(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, kNext ? "nextafter" : "remainder", args, kw, 2, 2)) return Value::Raised();
+  double x, y;
+  if (!ToDouble(rt, args[0], &x) || !ToDouble(rt, args[1], &y)) return Value::Raised();
+  if (kNext) return Value::Float(std::nextafter(x, y));
+  if (std::isnan(x) || std::isnan(y)) return Value::Float(std::numeric_limits<double>::quiet_NaN());
+  if (std::isinf(x) || y == 0) return DomainError(rt);
+  if (std::isinf(y)) return Value::Float(x);
+  return Value::Float(std::remainder(x, y));
+}
+
+Value Ulp(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "math.ulp", args, kw)) return Value::Raised();
+  double x;
+  if (!ToDouble(rt, args[0], &x)) return Value::Raised();
+  if (std::isnan(x) || std::isinf(x)) return Value::Float(std::fabs(x));
+  x = std::fabs(x);
+  double up = std::nextafter(x, std::numeric_limits<double>::infinity());
+  if (std::isinf(up)) return Value::Float(x - std::nextafter(x, 0.0));
+  return Value::Float(up - x);
+}
+
+// A sequence of floats (dist's points, fsum's input) read through the iterator protocol.
+bool FloatsOf(Runtime& rt, const Value& seq, std::vector<double>* out) {
+  Value it = GetIter(rt, seq);
+  if (it.is_raised()) return false;
+  while (true) {
+    Value item = Next(rt, it);
+    if (item.is_raised()) return !rt.HasPending();
+    double d;
+    if (!ToDouble(rt, item, &d)) return false;
+    out->push_back(d);
+  }
+}
+
+Value Dist(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!ArgCount(rt, "dist", args, kw, 2, 2)) return Value::Raised();
+  std::vector<double> p, q;
+  if (!FloatsOf(rt, args[0], &p) || !FloatsOf(rt, args[1], &q)) return Value::Raised();
+  if (p.size() != q.size()) {
+    return rt.Raise(rt.exc().value_error, "both points must have the same number of dimensions");
+  }
+  double r = 0;
+  for (size_t i = 0; i < p.size(); ++i) r = std::hypot(r, p[i] - q[i]);
+  return Value::Float(r);
+}
+
+// fsum: exact sum of the inputs rounded once (Shewchuk's non-overlapping partials, with
+// the half-way correction of the final rounding).
+Value Fsum(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!OneArg(rt, "math.fsum", args, kw)) return Value::Raised();
+  std::vector<double> xs;
+  if (!FloatsOf(rt, args[0], &xs)) return Value::Raised();
+  std::vector<double> partials;
+  double special = 0, inf_sum = 0;
+  bool has_special = false;
+  for (double x : xs) {
+    if (!std::isfinite(x)) {
+      if (std::isinf(x)) inf_sum += x;
+      special += x;
+      has_special = true;
+      continue;
+    }
+    size_t n = 0;
+    for (double y : partials) {
+      if (std::fabs(x) < std::fabs(y)) std::swap(x, y);
+      double hi = x + y;
+      double lo = y - (hi - x);
+      if (lo != 0) partials[n++] = lo;
+      x = hi;
+    }
+    if (!std::isfinite(x)) {
+      return rt.Raise(rt.exc().overflow_error, "intermediate overflow in fsum");
+    }
+    partials.resize(n);
+    if (x != 0) partials.push_back(x);
+  }
+  if (has_special) {
+    if (std::isnan(inf_sum)) return rt.Raise(rt.exc().value_error, "-inf + inf in fsum");
+    return Value::Float(special);
+  }
+  double hi = 0;
+  if (!partials.empty()) {
+    size_t n = partials.size();
+    hi = partials[--n];
+    double lo = 0;
+    while (n > 0) {
+      double x = hi, y = partials[--n];
+      hi = x + y;
+      lo = y - (hi - x);
+      if (lo != 0) break;
+    }
+    if (n > 0 && ((lo < 0 && partials[n - 1] < 0) || (lo > 0 && partials[n - 1] > 0))) {
+      double y = lo * 2, x = hi + y;
+      if (y == x - hi) hi = x;
+    }
+  }
+  return Value::Float(hi);
+}
+
 }  // namespace
 
 bool InitMathModule(Runtime& rt, const Value& m) {
@@ -281,6 +524,21 @@ bool InitMathModule(Runtime& rt, const Value& m) {
   AddModuleFunction(rt, m, "isclose", &IsClose);
   AddModuleFunction(rt, m, "prod", &Prod);
   AddModuleFunction(rt, m, "gcd", &Gcd);
+  AddModuleFunction(rt, m, "lcm", &Lcm);
+  AddModuleFunction(rt, m, "factorial", &Factorial);
+  AddModuleFunction(rt, m, "comb", &PermComb<true>);
+  AddModuleFunction(rt, m, "perm", &PermComb<false>);
+  AddModuleFunction(rt, m, "isqrt", &Isqrt);
+  AddModuleFunction(rt, m, "gamma", &Gamma<false>);
+  AddModuleFunction(rt, m, "lgamma", &Gamma<true>);
+  AddModuleFunction(rt, m, "frexp", &Frexp);
+  AddModuleFunction(rt, m, "ldexp", &Ldexp);
+  AddModuleFunction(rt, m, "modf", &Modf);
+  AddModuleFunction(rt, m, "remainder", &FloatPair<false>);
+  AddModuleFunction(rt, m, "nextafter", &FloatPair<true>);
+  AddModuleFunction(rt, m, "ulp", &Ulp);
+  AddModuleFunction(rt, m, "dist", &Dist);
+  AddModuleFunction(rt, m, "fsum", &Fsum);
   SetModuleAttr(rt, m, "pi", Value::Float(M_PI));
   SetModuleAttr(rt, m, "e", Value::Float(M_E));
   SetModuleAttr(rt, m, "tau", Value::Float(2 * M_PI));
