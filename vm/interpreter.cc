@@ -105,6 +105,7 @@ Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry, bool
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
   }
   if (TakeInterrupt(in.rt_)) return Value::Raised();  // Ctrl-C: a call is a safe point
+  if (ABSL_PREDICT_FALSE(in.rt_.GcDue())) in.rt_.CollectCycles();  // and for the collector
   ++in.depth_;
   f.back = in.current_frame_;
   f.next_instr = entry;
@@ -389,6 +390,9 @@ int Interpreter::RunMain(absl::string_view source, absl::string_view filename,
       }
     }
   }
+  // What exists now (builtins, preloaded modules) lives as long as the interpreter;
+  // the cycle collector runs over what the script allocates from here on.
+  rt_.FreezeGc();
   Value r = ExecModuleCode(*code, module);
   if (!r.is_raised()) {
     fflush(stdout);

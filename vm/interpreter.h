@@ -34,6 +34,7 @@ namespace wick::vm {
 class Function : public Object {
  public:
   void ClearRefs() override;
+  void Traverse(Visitor visit, void* arg) const override;
   ~Function() override;
 
   Value code;        // CodeObject
@@ -70,6 +71,7 @@ struct Frame {
   int32_t next_instr = 0;        // index of the next instruction to run
   int32_t lasti = -1;            // index of the instruction running (or that raised)
   Value handled_exception;       // the exception being handled (sys.exc_info()), or None
+  Value locals_snapshot;         // functions: the dict locals() returns (refreshed per call)
   Frame* back = nullptr;         // the calling frame
   // Generator frames only (vm/internal/generator.cc): set by YIELD_VALUE when the frame
   // suspends, and by throw() to start the frame at next_instr with the pending exception

@@ -229,6 +229,7 @@ const Value* KwArgs::Find(absl::string_view name) const {
 
 Runtime::Runtime() {
   all_.prev = all_.next = &all_;
+  permanent_.prev = permanent_.next = &permanent_;
   InitTypes();
 }
 
@@ -241,6 +242,7 @@ void Runtime::Track(Object* o, Type* type) {
   o->prev = all_.prev;
   all_.prev->next = o;
   all_.prev = o;
+  ++gc_.allocations;
 }
 
 void Runtime::Teardown() {
@@ -249,19 +251,20 @@ void Runtime::Teardown() {
   // Pin every object, break every reference between objects, then free them all: no
   // object reaches refcount zero before the final loop, so order does not matter.
   std::vector<Object*> all;
-  for (ObjectLink* l = all_.next; l != &all_; l = l->next) {
-    all.push_back(static_cast<Object*>(l));
+  for (ObjectLink* head : {&permanent_, &all_}) {
+    for (ObjectLink* l = head->next; l != head; l = l->next) all.push_back(static_cast<Object*>(l));
   }
   for (Object* o : all) o->IncRef();
   for (Object* o : all) o->ClearRefs();
   for (Object* o : all) delete o;
   all_.prev = all_.next = &all_;
+  permanent_.prev = permanent_.next = &permanent_;
   interned_.clear();
 }
 
 int64_t Runtime::LiveObjectCount() const {
-  int64_t n = 0;
-  for (const ObjectLink* l = all_.next; l != &all_; l = l->next) ++n;
+  int64_t n = YoungObjectCount();
+  for (const ObjectLink* l = permanent_.next; l != &permanent_; l = l->next) ++n;
   return n;
 }
 

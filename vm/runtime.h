@@ -239,6 +239,30 @@ class Runtime {
   // Objects currently alive (walks the list; for tests).
   int64_t LiveObjectCount() const;
 
+  // The cycle collector (vm/gc.cc), CPython's gc module in one generation. Objects alive
+  // at FreezeGc() (the builtins, the preloaded modules) are permanent, and types,
+  // modules and code objects are never collected (C++ tables hold them by pointer).
+  // CollectCycles frees the reference cycles among the other objects that nothing
+  // outside them reaches, and returns how many objects it found unreachable. Collection
+  // runs by itself, at the interpreter's safe points (calls, backward jumps), once
+  // FreezeGc has been called and `threshold` objects were allocated since the last one
+  // (or as many as survived it, if more: amortized linear).
+  struct GcState {
+    bool enabled = true;       // gc.enable()/gc.disable()
+    bool armed = false;        // FreezeGc was called: automatic collection may run
+    bool collecting = false;   // CollectCycles is running (finalizers may allocate)
+    int64_t allocations = 0;   // objects allocated since the last collection
+    int64_t threshold = 700;   // gc.set_threshold's first value; 0 = no automatic runs
+    int64_t due_at = INT64_MAX;  // allocation count that makes a collection due
+    int64_t collections = 0, collected = 0;  // totals, for gc.get_stats()
+  };
+  int64_t CollectCycles();
+  void FreezeGc();
+  GcState& gc() { return gc_; }
+  bool GcDue() const { return gc_.allocations >= gc_.due_at; }
+  // Objects a collection would consider (allocated since FreezeGc, still alive).
+  int64_t YoungObjectCount() const;
+
   // Recursion guard for repr of self-containing containers (Py_ReprEnter/Leave).
   // Enter returns false when `o` is already being printed.
   bool ReprEnter(Object* o);
@@ -249,7 +273,9 @@ class Runtime {
   void InitTypes();
   void Teardown();
 
-  ObjectLink all_;  // sentinel of the live-object list
+  ObjectLink all_;  // sentinel of the live-object list (young: since FreezeGc)
+  ObjectLink permanent_;  // sentinel of the objects FreezeGc made permanent
+  GcState gc_;
   Types types_{};
   ExceptionTypes exc_{};
   Names names_{};

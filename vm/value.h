@@ -50,6 +50,13 @@ class Object : public ObjectLink {
   // each live object when the Runtime shuts down, before any object is freed, so that
   // reference cycles come apart. Every object that holds Values must override it.
   virtual void ClearRefs() {}
+  // The cycle collector's view of this object (Runtime::CollectCycles): calls
+  // visit(referent, arg) once per counted reference it owns to another heap object (its
+  // Values and owned pointers: exactly what ClearRefs drops; not its type). An object
+  // that does not override it is opaque: whatever it holds counts as referenced from
+  // outside, so the collector never frees it early; it only never frees such cycles.
+  using Visitor = void (*)(Object* referent, void* arg);
+  virtual void Traverse(Visitor visit, void* arg) const {}
   // CPython's tp_finalize: when the last reference goes, Destroy calls Finalize with
   // the object kept alive while NeedsFinalize() (a suspended generator closes, so its
   // finally blocks run). Finalize may resurrect the object; it must make NeedsFinalize
@@ -182,6 +189,11 @@ class Value {
 };
 
 static_assert(sizeof(Value) == 16, "Value must stay 16 bytes");
+
+// Traverse's step for one Value: visits its object, if it holds one.
+inline void VisitValue(const Value& v, Object::Visitor visit, void* arg) {
+  if (v.is_object()) visit(v.object(), arg);
+}
 
 }  // namespace wick::vm
 

@@ -40,6 +40,7 @@ void InstallBuiltins(Interpreter& interp) {
   // functools is vm/stdlib/functools.py over this native half.
   Interpreter::RegisterNativeModule("_functools", &InitNative<&builtins::InitFunctoolsModule>);
   Interpreter::RegisterNativeModule("time", &InitNative<&builtins::InitTimeModule>);
+  Interpreter::RegisterNativeModule("gc", &InitNative<&builtins::InitGcModule>);
   Interpreter::RegisterNativeModule("sys", &InitNative<&builtins::InitSysModule>);
   Interpreter::RegisterNativeModule("logging", &InitNative<&builtins::InitLoggingModule>);
   // contextlib is vm/stdlib/contextlib.py over this native half.

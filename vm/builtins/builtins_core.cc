@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/args.h"
 #include "vm/builtins/internal/builtins_internal.h"
+#include "vm/code.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
@@ -264,10 +265,83 @@ Value IsSubclassFn(Runtime& rt, Args args, const KwArgs& kw) {
   return r < 0 ? Value::Raised() : Value::Bool(r);
 }
 
-// vars(object): its __dict__. The zero-argument form (the caller's locals) is not
-// supported: it would need the frame's locals as a dict.
+// locals() and globals() reject arguments with CPython's METH_NOARGS message.
+bool NoArgs(Runtime& rt, const char* name, Args args, const KwArgs& kw) {
+  if (!kw.empty()) {
+    rt.Raise(rt.exc().type_error, absl::StrCat(name, "() takes no keyword arguments"));
+    return false;
+  }
+  if (args.empty()) return true;
+  rt.Raise(rt.exc().type_error,
+           absl::StrCat(name, "() takes no arguments (", args.size(), " given)"));
+  return false;
+}
+
+// globals(): the calling frame's module namespace (natives push no frame, so the
+// interpreter's current frame is the caller).
+Value GlobalsFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoArgs(rt, "globals", args, kw)) return Value::Raised();
+  Frame* f = rt.interpreter() != nullptr ? rt.interpreter()->current_frame() : nullptr;
+  if (f == nullptr || f->globals == nullptr) return rt.NewDict();
+  return Value::Borrow(f->globals);
+}
+
+// locals(): a module or class body's namespace itself; in a function, a snapshot dict
+// of its bound names in CPython 3.11's order (fast locals, then cells, then free
+// variables), so writes to it do not change the function's variables.
+Value CallerLocals(Runtime& rt) {
+  Frame* f = rt.interpreter() != nullptr ? rt.interpreter()->current_frame() : nullptr;
+  if (f == nullptr) return rt.NewDict();
+  if (rt.IsDict(f->locals_dict)) return f->locals_dict;
+  // CPython 3.11 keeps one dict per frame and refreshes it on every call: names bound
+  // since are added, names unbound since are removed, other keys stay.
+  if (!rt.IsDict(f->locals_snapshot)) f->locals_snapshot = rt.NewDict();
+  Value out = f->locals_snapshot;
+  Dict* d = out.as<Dict>();
+  const CodeObject& code = *f->code;
+  auto cell_index = [&](const std::string& name) -> int {
+    for (size_t i = 0; i < code.cellvars.size(); ++i) {
+      if (code.cellvars[i] == name) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  auto put = [&](const std::string& name, const Value& v) {
+    Str* key = rt.Intern(name);
+    if (!v.is_raised()) return d->SetStr(rt, key, v);
+    return d->Remove(rt, Value::Borrow(key)) >= 0;
+  };
+  auto put_cell = [&](const std::string& name, int ix) {
+    const Value& cell = f->cells[ix];
+    if (rt.TypeOf(cell) != rt.types().cell) return true;
+    return put(name, cell.as<Cell>()->value);
+  };
+  for (size_t i = 0; i < code.varnames.size(); ++i) {
+    const std::string& name = code.varnames[i];
+    int c = cell_index(name);
+    if (!(c >= 0 ? put_cell(name, c) : put(name, f->locals[i]))) return Value::Raised();
+  }
+  for (size_t i = 0; i < code.cellvars.size(); ++i) {
+    bool is_var = false;
+    for (const std::string& v : code.varnames) is_var = is_var || v == code.cellvars[i];
+    if (!is_var && !put_cell(code.cellvars[i], static_cast<int>(i))) return Value::Raised();
+  }
+  for (size_t i = 0; i < code.freevars.size(); ++i) {
+    if (!put_cell(code.freevars[i], static_cast<int>(code.cellvars.size() + i))) {
+      return Value::Raised();
+    }
+  }
+  return out;
+}
+
+Value LocalsFn(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!NoArgs(rt, "locals", args, kw)) return Value::Raised();
+  return CallerLocals(rt);
+}
+
+// vars(object): its __dict__; vars(): locals().
 Value VarsFn(Runtime& rt, Args args, const KwArgs& kw) {
-  if (!ArgCount(rt, "vars", args, kw, 1, 1)) return Value::Raised();
+  if (!ArgCount(rt, "vars", args, kw, 0, 1)) return Value::Raised();
+  if (args.empty()) return CallerLocals(rt);
   Value d = GetAttr(rt, args[0], rt.names().dict);
   if (d.is_raised() && rt.ExceptionMatches(rt.exc().attribute_error)) {
     rt.ClearException();
@@ -464,6 +538,8 @@ void InstallCoreBuiltins(Runtime& rt, Dict* b) {
   AddFunction(rt, b, "isinstance", &IsInstanceFn);
   AddFunction(rt, b, "issubclass", &IsSubclassFn);
   AddFunction(rt, b, "vars", &VarsFn);
+  AddFunction(rt, b, "globals", &GlobalsFn);
+  AddFunction(rt, b, "locals", &LocalsFn);
   AddFunction(rt, b, "dir", &DirFn);
 
   const Runtime::Types& t = rt.types();

@@ -704,8 +704,12 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
         }
         DISPATCH();
         TARGET(JUMP):
-          // A backward jump (every loop takes one) is a safe point for Ctrl-C.
-          if (code + arg < ip && InterpreterAccess::TakeInterrupt(rt)) goto error;
+          // A backward jump (every loop takes one) is a safe point for Ctrl-C and the
+          // cycle collector.
+          if (code + arg < ip) {
+            if (InterpreterAccess::TakeInterrupt(rt)) goto error;
+            if (ABSL_PREDICT_FALSE(rt.GcDue())) rt.CollectCycles();
+          }
           JUMPTO(arg);
           DISPATCH();
         TARGET(POP_JUMP_IF_FALSE):

@@ -14,6 +14,14 @@
 
 namespace wick::vm {
 
+void Function::Traverse(Visitor visit, void* arg) const {
+  for (const Value* v : {&code, &globals, &builtins, &defaults, &kwdefaults, &closure, &name,
+                         &qualname, &doc, &module, &annotations}) {
+    VisitValue(*v, visit, arg);
+  }
+  if (dict != nullptr) visit(dict, arg);
+}
+
 void Function::ClearRefs() {
   code = globals = builtins = defaults = kwdefaults = closure = Value();
   name = qualname = doc = module = annotations = Value();

@@ -26,6 +26,13 @@ class Generator : public Object {
     function = name = qualname = Value();
     state = GenState::kDone;  // teardown: nothing to finalize
   }
+  void Traverse(Visitor visit, void* arg) const override {
+    for (size_t i = 0; i < size; ++i) VisitValue(memory[i], visit, arg);
+    for (const Value* v : {&frame.locals_dict, &frame.handled_exception, &frame.locals_snapshot,
+                           &function, &name, &qualname}) {
+      VisitValue(*v, visit, arg);
+    }
+  }
   // Abandoned while suspended (a `break` out of a for over it, a dropped reference):
   // closed as CPython's _PyGen_Finalize does, so its finally blocks and __exit__s run.
   bool NeedsFinalize() const override {
@@ -36,7 +43,7 @@ class Generator : public Object {
   // Drops the frame's references once the generator is finished.
   void ReleaseFrame() {
     for (size_t i = 0; i < size; ++i) memory[i] = Value();
-    frame.locals_dict = frame.handled_exception = Value();
+    frame.locals_dict = frame.handled_exception = frame.locals_snapshot = Value();
     frame.stack_top = frame.stack_base;
   }
 

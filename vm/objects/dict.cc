@@ -35,6 +35,13 @@ uint64_t NextVersion() {
 
 }  // namespace
 
+void Dict::Traverse(Visitor visit, void* arg) const {
+  for (const Entry& e : entries_) {
+    VisitValue(e.key, visit, arg);
+    VisitValue(e.value, visit, arg);
+  }
+}
+
 void Dict::ClearRefs() {
   std::vector<Entry>().swap(entries_);
   std::vector<int32_t>().swap(index_);

@@ -25,6 +25,7 @@ class Dict : public Object {
 
   Dict() = default;
   void ClearRefs() override;
+  void Traverse(Visitor visit, void* arg) const override;
 
   int64_t size() const { return used_; }
   // Changes on every insertion of a new key and every deletion; iterators and lookups

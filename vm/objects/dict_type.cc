@@ -293,6 +293,7 @@ WICK_DICT_METHOD(DictFromKeys) {
 struct DictView : public Object {
   explicit DictView(Value d) : dict(std::move(d)) {}
   void ClearRefs() override { dict = Value(); }
+  void Traverse(Visitor visit, void* arg) const override { VisitValue(dict, visit, arg); }
   Value dict;
 };
 

@@ -15,6 +15,11 @@ ExceptionObject::~ExceptionObject() {
   if (dict != nullptr) dict->DecRef();
 }
 
+void ExceptionObject::Traverse(Visitor visit, void* arg) const {
+  for (const Value* v : {&args, &cause, &context}) VisitValue(*v, visit, arg);
+  if (dict != nullptr) visit(dict, arg);
+}
+
 void ExceptionObject::ClearRefs() {
   args = cause = context = Value();
   if (Dict* d = std::exchange(dict, nullptr)) d->DecRef();

@@ -23,6 +23,10 @@ Instance::~Instance() {
   if (dict != nullptr) dict->DecRef();
   if (slot_values != nullptr) slot_values->DecRef();
 }
+void Instance::Traverse(Visitor visit, void* arg) const {
+  if (dict != nullptr) visit(dict, arg);
+  if (slot_values != nullptr) visit(slot_values, arg);
+}
 void Instance::ClearRefs() {
   if (Dict* d = std::exchange(dict, nullptr)) d->DecRef();
   if (Dict* d = std::exchange(slot_values, nullptr)) d->DecRef();

@@ -57,6 +57,9 @@ class Tuple : public Object {
  public:
   explicit Tuple(std::vector<Value> v) : items(std::move(v)) {}
   void ClearRefs() override { std::vector<Value>().swap(items); }
+  void Traverse(Visitor visit, void* arg) const override {
+    for (const Value& v : items) VisitValue(v, visit, arg);
+  }
   // Never resized after construction (tuples are immutable); ClearRefs only at teardown.
   std::vector<Value> items;
 };
@@ -65,6 +68,9 @@ class List : public Object {
  public:
   explicit List(std::vector<Value> v) : items(std::move(v)) {}
   void ClearRefs() override { std::vector<Value>().swap(items); }
+  void Traverse(Visitor visit, void* arg) const override {
+    for (const Value& v : items) VisitValue(v, visit, arg);
+  }
   std::vector<Value> items;
 };
 
@@ -81,6 +87,9 @@ class Slice : public Object {
   Slice(Value start, Value stop, Value step)
       : start(std::move(start)), stop(std::move(stop)), step(std::move(step)) {}
   void ClearRefs() override { start = stop = step = Value(); }
+  void Traverse(Visitor visit, void* arg) const override {
+    for (const Value* v : {&start, &stop, &step}) VisitValue(*v, visit, arg);
+  }
   Value start, stop, step;
 };
 
@@ -89,6 +98,7 @@ class Cell : public Object {
  public:
   explicit Cell(Value v) : value(std::move(v)) {}
   void ClearRefs() override { value = Value(); }
+  void Traverse(Visitor visit, void* arg) const override { VisitValue(value, visit, arg); }
   Value value;
 };
 
@@ -106,6 +116,7 @@ class Instance : public Object {
  public:
   ~Instance() override;
   void ClearRefs() override;
+  void Traverse(Visitor visit, void* arg) const override;
   Dict* dict = nullptr;  // owned reference, created on the first attribute store
   // __slots__ values (member descriptors), apart from `dict` so vars() never shows
   // them; owned, created on the first slot store.
@@ -130,6 +141,10 @@ class BoundMethod : public Object {
  public:
   BoundMethod(Value self, Value func) : self(std::move(self)), func(std::move(func)) {}
   void ClearRefs() override { self = func = Value(); }
+  void Traverse(Visitor visit, void* arg) const override {
+    VisitValue(self, visit, arg);
+    VisitValue(func, visit, arg);
+  }
   Value self, func;
 };
 
@@ -152,6 +167,7 @@ class ExceptionObject : public Object {
   explicit ExceptionObject(Value args) : args(std::move(args)) {}
   ~ExceptionObject() override;
   void ClearRefs() override;
+  void Traverse(Visitor visit, void* arg) const override;
   Value args;     // a tuple
   Value cause;    // __cause__ (None when unset)
   Value context;  // __context__ (None when unset)

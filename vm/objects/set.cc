@@ -18,6 +18,10 @@ constexpr size_t kMinSize = 8;
 
 }  // namespace
 
+void Set::Traverse(Visitor visit, void* arg) const {
+  for (const Entry& e : table_) VisitValue(e.key, visit, arg);
+}
+
 void Set::ClearRefs() {
   std::vector<Entry>().swap(table_);
   table_.resize(kMinSize);

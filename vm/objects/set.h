@@ -24,6 +24,7 @@ class Set : public Object {
 
   Set() : table_(8) {}
   void ClearRefs() override;
+  void Traverse(Visitor visit, void* arg) const override;
 
   int64_t size() const { return used_; }
   uint64_t version() const { return version_; }

@@ -26,6 +26,10 @@ class WithAttrs final : public Base {
     Base::ClearRefs();
     if (Dict* d = std::exchange(attrs, nullptr)) d->DecRef();
   }
+  void Traverse(Object::Visitor visit, void* arg) const override {
+    Base::Traverse(visit, arg);
+    if (attrs != nullptr) visit(attrs, arg);
+  }
   Dict* attrs = nullptr;  // owned reference, created on the first attribute store
 };
 

@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "vm/gc_hooks.h"
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
@@ -56,6 +57,28 @@ struct WeakRef : public Object {
   Value callback;
   int64_t hash = -1;
 };
+
+// The collector's hooks (vm/gc_hooks.h).
+void ForEachAnchored(void (*fn)(Object*, void*), void* arg) {
+  for (const auto& [obj, anchor] : Anchors()) {
+    if (!anchor->target.is_none()) fn(anchor->target.object(), arg);
+  }
+}
+
+void ReleaseAnchor(Object* referent, std::vector<Value>* callbacks) {
+  auto it = Anchors().find(referent);
+  if (it == Anchors().end()) return;
+  std::shared_ptr<Anchor> a = it->second;
+  Anchors().erase(it);
+  for (auto r = a->refs.rbegin(); r != a->refs.rend(); ++r) {
+    if (!(*r)->callback.is_none()) {
+      callbacks->push_back(Value::Borrow(*r));
+      callbacks->push_back((*r)->callback);
+    }
+  }
+  Value drop = std::move(a->target);
+  a->target = Value();
+}
 
 // Whether the referent is gone; releases it and runs callbacks when it just went.
 bool Dead(Runtime& rt, WeakRef* r) {
@@ -183,6 +206,7 @@ Value GetWeakRefCount(Runtime& rt, Args args, const KwArgs& kw) {
 }  // namespace
 
 bool InitWeakrefModule(Interpreter& in, const Value& module) {
+  GetWeakAnchorHooks() = {&ForEachAnchored, &ReleaseAnchor};
   Runtime& rt = in.runtime();
   Dict* d = module.as<Module>()->dict;
   Type* t = rt.NewBuiltinType("ReferenceType", rt.types().object, Layout::kOther);

@@ -37,6 +37,7 @@ bool InitMathModule(Runtime& rt, const Value& module);
 bool InitOperatorModule(Runtime& rt, const Value& module);
 bool InitFunctoolsModule(Runtime& rt, const Value& module);
 bool InitTimeModule(Runtime& rt, const Value& module);
+bool InitGcModule(Runtime& rt, const Value& module);
 bool InitSysModule(Runtime& rt, const Value& module);
 bool InitLoggingModule(Runtime& rt, const Value& module);
 bool InitContextlibModule(Runtime& rt, const Value& module);
