@@ -31,6 +31,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 PRELUDE = {
     "torch.nn": "nn.py",
     "torch.nn.functional": "functional.py",
+    "torch.nn._functional_extra": "functional_extra.py",
+    "torch.nn._functional_mha": "functional_mha.py",
     "torch.nn.init": "init.py",
     "torch.nn.modules": "modules/__init__.py",
     "torch.nn.modules.module": "modules/module.py",
