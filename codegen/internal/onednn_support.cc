@@ -316,9 +316,10 @@ bool IsSoftmax(const Node& n) {
     return false;
   }
   // oneDNN 2.6's logsoftmax approximates exp and log (log_softmax of a row [0, -1000]
-  // gives 1.4e-6 where the answer is 0) and lets NaN through only in part: log_softmax
-  // lowers only as a row kernel, elsewhere it runs the eager kernel.
-  return name == "softmax.int" || LastDimRows(n);
+  // gives 1.4e-6 where the answer is 0), and its softmax lets NaN and inf through only in
+  // part (rows [nan, 1, 2] and [inf, 1, 2] give [nan, 0, 0] where PyTorch gives NaN
+  // throughout): both lower only as row kernels, elsewhere they run the eager kernel.
+  return LastDimRows(n);
 }
 
 bool IsLayerNorm(const Graph& g, const Node& n) {
