@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tensor/autograd/derivatives.h"
@@ -66,9 +67,10 @@ void Sums(std::vector<Derivative>& d) {
     d.push_back(std::move(e));
   }
   for (const char* op : {"var", "var.dim", "var.correction", "std", "std.dim", "std.correction"}) {
-    const bool is_std = op[0] == 's';
-    const bool plain = op[3] == '\0';
-    const bool corr = op[4] == 'c';
+    const std::string_view name = op;
+    const bool is_std = name.starts_with("std");
+    const bool plain = name.size() == 3;
+    const bool corr = name.ends_with(".correction");
     d.push_back({op, is_std ? "StdBackward0" : "VarBackward0", {0, kResult},
                  [is_std, plain, corr](const G& c, F& f) -> V {
                    const Tensor& x = c.in(0);

@@ -126,7 +126,7 @@ TEST(TracerFuzzTest, RandomProgramsAgreeEagerAndCompiled) {
   std::mt19937 rng(EnvInt("WICK_TRACER_FUZZ_SEED", 20261203));
   const int kInputs = EnvInt("WICK_TRACER_FUZZ_INPUTS", 400);
 #ifdef WICK_UNDER_ASAN
-  const absl::Duration budget = absl::Seconds(EnvInt("WICK_TRACER_FUZZ_SECONDS", 200));
+  const absl::Duration budget = absl::Seconds(EnvInt("WICK_TRACER_FUZZ_SECONDS", 60));
 #else
   const absl::Duration budget = absl::Seconds(EnvInt("WICK_TRACER_FUZZ_SECONDS", 45));
 #endif
