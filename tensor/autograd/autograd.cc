@@ -1,6 +1,7 @@
 // Autograd metadata, grad mode, and recording at the op-call point (RunOp).
 #include "tensor/autograd/autograd.h"
 
+#include <algorithm>
 #include <atomic>
 #include <utility>
 
@@ -11,6 +12,7 @@
 #include "base/python_error.h"
 #include "base/status_macros.h"
 #include "tensor/autograd/derivatives.h"
+#include "tensor/ops/creation/creation.h"
 
 namespace wick::tensor::autograd {
 namespace {
@@ -199,6 +201,139 @@ void SetHistory(const Tensor& t, const std::shared_ptr<Node>& node, uint32_t out
   SetFlag(t, true);
 }
 
+// --- in-place ops on views ---------------------------------------------------------
+
+// A view's place in its base's storage.
+struct ViewGeometry {
+  Shape sizes, strides;
+  int64_t offset = 0;  // Relative to the base's storage offset.
+  explicit ViewGeometry(const Tensor& view, const Tensor& base)
+      : sizes(view.sizes().begin(), view.sizes().end()),
+        strides(view.strides().begin(), view.strides().end()),
+        offset(view.storage_offset() - base.storage_offset()) {}
+};
+
+// Whether no two elements of t share memory (a base or view the gradient can be
+// scattered into without summing).
+bool NonOverlapping(IntSpan sizes, IntSpan strides) {
+  std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of the dims that count
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) return true;
+    if (sizes[i] > 1) dims.push_back({strides[i], sizes[i]});
+  }
+  std::sort(dims.begin(), dims.end());
+  int64_t extent = 1;  // Elements spanned by the dims so far.
+  for (const auto& [stride, size] : dims) {
+    if (stride < extent) return false;
+    extent = stride * size;
+  }
+  return true;
+}
+
+// A zero tensor with the base's sizes and strides, and the view's window on it.
+absl::Status BaseShapedBuffer(const Shape& base_sizes, const Shape& base_strides,
+                              const ViewGeometry& view, DType dtype, Tensor* buffer,
+                              Tensor* window) {
+  ASSIGN_OR_RETURN(*buffer, Tensor::EmptyStrided(base_sizes, base_strides, dtype));
+  *window = Tensor::View(*buffer, view.sizes, view.strides,
+                         buffer->storage_offset() + view.offset);
+  return absl::OkStatus();
+}
+
+// The base's grad_fn after an in-place op on one of its views: runs the op's node on
+// the view's part of the base's gradient; the rest of that gradient flows to the base's
+// history from before the op unchanged.
+class CopySlices : public Node {
+ public:
+  CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn)
+      : base_sizes_(base.sizes().begin(), base.sizes().end()),
+        base_strides_(base.strides().begin(), base.strides().end()),
+        view_(view, base),
+        fn_(std::move(fn)) {}
+  std::string name() const override { return "CopySlices"; }
+
+  absl::StatusOr<std::vector<Tensor>> Apply(std::vector<Tensor> grads) override {
+    Tensor result, window;
+    RETURN_IF_ERROR(
+        BaseShapedBuffer(base_sizes_, base_strides_, view_, grads[0].dtype(), &result, &window));
+    RETURN_IF_ERROR(CopyInPlace(result, grads[0]));
+    ASSIGN_OR_RETURN(Tensor part, window.CopyAs(window.dtype()));
+    ASSIGN_OR_RETURN(std::vector<Tensor> res, fn_->Apply({std::move(part)}));
+    if (res.empty()) res.resize(1);
+    if (res[0].defined()) {
+      RETURN_IF_ERROR(CopyInPlace(window, res[0]));
+    } else {
+      RETURN_IF_ERROR(FillInPlace(window, Scalar(0.0)));
+    }
+    res[0] = std::move(result);
+    return res;
+  }
+  void Release() override { fn_->Release(); }
+
+ private:
+  Shape base_sizes_, base_strides_;
+  ViewGeometry view_;
+  std::shared_ptr<Node> fn_;
+};
+
+// A view's grad_fn once its base was written in place: the view's gradient scattered
+// into a zero gradient of the base.
+class AsStridedBackward : public Node {
+ public:
+  AsStridedBackward(const Tensor& base, const Tensor& view)
+      : base_sizes_(base.sizes().begin(), base.sizes().end()),
+        base_strides_(base.strides().begin(), base.strides().end()),
+        view_(view, base) {}
+  std::string name() const override { return "AsStridedBackward0"; }
+
+  absl::StatusOr<std::vector<Tensor>> Apply(std::vector<Tensor> grads) override {
+    Tensor result, window;
+    RETURN_IF_ERROR(
+        BaseShapedBuffer(base_sizes_, base_strides_, view_, grads[0].dtype(), &result, &window));
+    RETURN_IF_ERROR(FillInPlace(result, Scalar(0.0)));
+    RETURN_IF_ERROR(CopyInPlace(window, grads[0]));
+    return std::vector<Tensor>{std::move(result)};
+  }
+
+ private:
+  Shape base_sizes_, base_strides_;
+  ViewGeometry view_;
+};
+
+// Makes `view`'s grad_fn an AsStridedBackward0 over base's current history.
+void SetViewHistory(const Tensor& view, const Tensor& base) {
+  auto node = std::make_shared<AsStridedBackward>(base, view);
+  node->next_edges.push_back(GradientEdge(base));
+  node->input_meta.push_back({Shape(view.sizes().begin(), view.sizes().end()), view.dtype()});
+  SetHistory(view, node, 0);
+  MetaOf(view).view_version = view.version();
+}
+
+// After `op_node` ran in place on `view` (of `base`): base's history becomes CopySlices
+// over op_node, the view's an AsStridedBackward0 over that.
+absl::Status RewriteBaseHistory(const std::shared_ptr<Node>& op_node, const Tensor& view,
+                                const Tensor& base) {
+  if (!NonOverlapping(base.sizes(), base.strides()) ||
+      !NonOverlapping(view.sizes(), view.strides())) {
+    return RuntimeError(
+        "unsupported operation: more than one element of the written-to tensor refers to a "
+        "single memory location. Please clone() the tensor before performing the operation.");
+  }
+  auto cs = std::make_shared<CopySlices>(base, view, op_node);
+  cs->next_edges = op_node->next_edges;
+  cs->next_edges[0] = base.requires_grad() ? GradientEdge(base) : Edge{};
+  cs->input_meta.push_back({Shape(base.sizes().begin(), base.sizes().end()), base.dtype()});
+  SetHistory(base, cs, 0);
+  SetViewHistory(view, base);
+  return absl::OkStatus();
+}
+
+// The base an in-place op on `t` must rewrite the history of, if t is a marked view.
+Tensor ViewBaseOf(const Tensor& t) {
+  const AutogradMeta* m = FindMeta(t);
+  return m != nullptr ? m->view_base : Tensor();
+}
+
 absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
   const Derivative* d = FindDerivative(op);
   if (d != nullptr && d->composite) return d->composite(OpArgs(args));
@@ -214,9 +349,17 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
   }
   const bool inplace = op.is_inplace();
   std::vector<Tensor> inputs = TensorSlots(op, args);
+  Tensor view_base;  // Set for an in-place op on a view.
   if (inplace && args[0].is_tensor()) {
     const Tensor& self = args[0].to_tensor();
-    if (self.requires_grad() && IsLeaf(self)) {
+    view_base = ViewBaseOf(self);
+    if (view_base.defined()) {
+      if (view_base.requires_grad() && IsLeaf(view_base)) {
+        return RuntimeError(
+            "a view of a leaf Variable that requires grad is being used in an in-place "
+            "operation.");
+      }
+    } else if (self.requires_grad() && IsLeaf(self)) {
       return RuntimeError(
           "a leaf Variable that requires grad is being used in an in-place operation.");
     }
@@ -290,6 +433,11 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
     }
   }
   node->saved_ = std::move(saved);
+  if (view_base.defined() && !outputs.empty() && Differentiable(outputs[0])) {
+    RETURN_IF_ERROR(RewriteBaseHistory(node, outputs[0], view_base));
+    return result;
+  }
+  const bool view_op = op.is_view() && !inplace && !inputs.empty() && inputs[0].defined();
   for (size_t i = 0; i < outputs.size(); ++i) {
     const Tensor& o = outputs[i];
     if (!o.defined()) continue;
@@ -300,6 +448,7 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
     if (is_input) continue;
     if (Differentiable(o)) {
       SetHistory(o, node, static_cast<uint32_t>(i));
+      if (view_op && o.shares_storage(inputs[0])) MarkView(o, inputs[0]);
     } else if (!inplace) {
       SetFlag(o, false);
     }
@@ -388,7 +537,28 @@ void SetGrad(const Tensor& t, Tensor grad) {
   MetaOf(t).grad = std::move(grad);
 }
 
+void MarkView(const Tensor& view, const Tensor& base) {
+  Tensor root = ViewBaseOf(base);
+  if (!root.defined()) root = base;
+  AutogradMeta& m = MetaOf(view);
+  m.view_base = std::move(root);
+  m.view_version = view.version();
+}
+
+void RefreshViewHistory(const Tensor& t) {
+  AutogradMeta* m = FindMeta(t);
+  if (m == nullptr || !m->view_base.defined() || m->view_version == t.version()) return;
+  m->view_version = t.version();
+  const Tensor base = m->view_base;
+  if (!base.requires_grad() || !Differentiable(t) || !NonOverlapping(t.sizes(), t.strides()) ||
+      !NonOverlapping(base.sizes(), base.strides())) {
+    return;
+  }
+  SetViewHistory(t, base);
+}
+
 std::shared_ptr<Node> GradFnOf(const Tensor& t) {
+  RefreshViewHistory(t);
   const AutogradMeta* m = FindMeta(t);
   return m != nullptr ? m->grad_fn : nullptr;
 }

@@ -95,6 +95,12 @@ struct AutogradMeta {
   std::weak_ptr<Node> grad_accumulator;  // AccumulateGrad of a leaf
   bool retains_grad = false;
   std::vector<Hook> hooks;           // Leaf hooks (non-leaf ones live on grad_fn).
+  // Views made by a recorded view op (or marked by MarkView): the tensor whose storage
+  // they view (the root, never itself a view), so that an in-place op on the view
+  // rewrites the base's history (PyTorch's CopySlices), and the version at which the
+  // view's grad_fn was last valid (an in-place write to the base regenerates it).
+  Tensor view_base;
+  uint64_t view_version = 0;
 };
 
 // --- queries and setters used by the VM --------------------------------------------
@@ -123,6 +129,10 @@ void SetGrad(const Tensor& t, Tensor grad);
 std::shared_ptr<Node> GradFnOf(const Tensor& t);
 // The edge a gradient for `t` flows along: grad_fn/output_nr, or the leaf's accumulator.
 Edge GradientEdge(const Tensor& t);
+// A view whose base was written in place since the view's grad_fn was set gets a new
+// one (AsStridedBackward0 over the base's history), as PyTorch regenerates it; GradFnOf
+// and GradientEdge call it.
+void RefreshViewHistory(const Tensor& t);
 // requires_grad_(b): PyTorch's checks (leaf only for False, floating dtypes only).
 absl::Status SetRequiresGrad(const Tensor& t, bool requires_grad);
 // A new tensor sharing t's storage and version counter with no autograd history (a
@@ -131,6 +141,10 @@ Tensor Detach(const Tensor& t);
 // detach_(): t itself becomes a leaf that does not require grad.
 absl::Status DetachInPlace(const Tensor& t);
 absl::Status RegisterHook(const Tensor& t, Hook hook);
+// Marks `view` (sharing `base`'s storage) as a view of base for autograd: an in-place op
+// on it then gives base the grad_fn CopySlices. Recorded view ops mark their outputs;
+// Tensor.__setitem__ marks the views it writes through without recording them.
+void MarkView(const Tensor& view, const Tensor& base);
 absl::Status RetainGrad(const Tensor& t);
 
 // --- running ops ------------------------------------------------------------------

@@ -112,6 +112,51 @@ TEST(Derivatives, GradCheck) {
   });
   GradCheck("pow", {*CallT("add", {Randn({4}, 1), 2})},
             [](const Ts& x) { return CallT("pow", {x[0], 3}); });
+  // In-place ops on views rewrite the base's history (CopySlices).
+  GradCheck("mul_-on-view", {Randn({4, 4}, 1), Randn({4}, 2)},
+            [](const Ts& x) -> absl::StatusOr<Tensor> {
+              ASSIGN_OR_RETURN(Tensor base, CallT("mul", {x[0], 2}));
+              ASSIGN_OR_RETURN(Tensor row, CallT("select", {base, 0, 1}));
+              RETURN_IF_ERROR(CallT("mul_", {row, x[1]}).status());
+              ASSIGN_OR_RETURN(Tensor col, CallT("select", {base, 1, 2}));
+              RETURN_IF_ERROR(CallT("copy_", {col, *CallT("sin", {x[1]})}).status());
+              return base;
+            });
+  GradCheck("index_put_", {Randn({5, 2}, 1), Randn({2, 2}, 2)},
+            [](const Ts& x) -> absl::StatusOr<Tensor> {
+              ASSIGN_OR_RETURN(Tensor base, CallT("mul", {x[0], x[0]}));
+              Tensor idx = *Tensor::Empty({2}, DType::kInt64);
+              idx.data<int64_t>()[0] = 3;
+              idx.data<int64_t>()[1] = 0;
+              RETURN_IF_ERROR(
+                  CallT("index_put_", {base, Value(Ts{idx}), x[1], false}).status());
+              return base;
+            });
+}
+
+TEST(Engine, InPlaceOnViewNamesAndStaleViews) {
+  Tensor a = Randn({2, 3}, 1);
+  a.set_requires_grad(true);
+  Tensor x = *CallT("mul", {a, 1});
+  Tensor early = *CallT("slice", {x, 1, 0, 2});  // x[:, :2], taken before the write
+  Tensor row = *CallT("select", {x, 0, 0});
+  ASSERT_TRUE(CallT("fill_", {row, 0.0}).ok());
+  EXPECT_EQ(GradFnOf(x)->name(), "CopySlices");
+  EXPECT_EQ(GradFnOf(row)->name(), "AsStridedBackward0");
+  EXPECT_EQ(GradFnOf(early)->name(), "AsStridedBackward0");
+  ASSERT_TRUE(Backward({*CallT("sum", {early})}, {}, false, false).ok());
+  // d/da of sum(x[:, :2]) with x[0] zeroed: only row 1, columns 0..1.
+  const std::vector<double> want = {0, 0, 0, 1, 1, 0};
+  Tensor g = *GradOf(a).Contiguous();
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(g.data<double>()[i], want[i]) << i;
+
+  Tensor leaf = Randn({2, 3}, 2);
+  leaf.set_requires_grad(true);
+  Tensor view = *CallT("select", {leaf, 0, 0});
+  absl::StatusOr<Tensor> bad = CallT("mul_", {view, 2});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(absl::StrContains(bad.status().message(), "a view of a leaf Variable"))
+      << bad.status();
 }
 
 TEST(Engine, ErrorsMatchPyTorch) {

@@ -218,6 +218,24 @@ void Indexing(std::vector<Derivative>& d) {
     out.resize(1 + c.args[1].to_tensor_list().size());
     return out;
   });
+  // x[idx] = v (accumulate=False): the overwritten elements get no gradient through
+  // self; values get the indexed gradient (summed down to their shape by the engine).
+  for (const char* op : {"index_put_", "index_put"}) {
+    Entry(d, op, "IndexPutBackward0", {1}, [](const G& c, F& f) -> V {
+      const size_t n = c.args[1].to_tensor_list().size();
+      V out(2 + n);
+      if (c.needs[0]) {
+        out[0] = c.a().bool_(3)
+                     ? c.grad()
+                     : f.Op("index_put", {c.grad(), c.args[1],
+                                          f.Op("zeros", {Value(std::vector<int64_t>{})},
+                                               {{"dtype", Value(c.grad().dtype())}}),
+                                          false});
+      }
+      if (c.needs[1 + n]) out[1 + n] = f.Op("index", {c.grad(), c.args[1]});
+      return out;
+    });
+  }
   Entry(d, "gather", "GatherBackward0", {2}, [](const G& c, F& f) -> V {
     Tensor z = f.Op("zeros", {Value(Sizes(c.in(0)))}, {{"dtype", Value(c.grad().dtype())}});
     return {f.Op("scatter_add", {z, c.args[1], c.in(2), c.grad()}), Tensor()};

@@ -227,6 +227,7 @@ absl::Status Roots(const std::vector<Tensor>& outputs, std::vector<Tensor>& grad
 }  // namespace
 
 Edge GradientEdge(const Tensor& t) {
+  RefreshViewHistory(t);
   AutogradMeta& m = MetaOf(t);
   if (m.grad_fn != nullptr) return Edge{m.grad_fn, m.output_nr};
   std::shared_ptr<Node> acc = m.grad_accumulator.lock();

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "base/python_error.h"
 #include "tensor/autograd/autograd.h"
+#include "vm/objects/dict.h"
 #include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
 #include "vm/torch/internal.h"
@@ -35,10 +36,29 @@ Value RaiseFrom(Runtime& rt, const absl::Status& s) {
 }
 
 Type* GradFnType(Runtime& rt);
+Value GradFnRepr(Runtime& rt, const Value& v);
+Value GradFnGetAttr(Runtime& rt, const Value& v, Str* name);
+
+// The class of a grad_fn: one per node name (`type(y.grad_fn).__name__` is
+// "MulBackward0", module "builtins", as in PyTorch 1.13), each a subclass of the Node
+// type that holds the methods, made on first use.
+Type* GradFnClass(Runtime& rt, const std::string& name) {
+  TorchState& s = State(rt);
+  auto it = s.grad_fn_classes.find(name);
+  if (it != s.grad_fn_classes.end()) return it->second.as<Type>();
+  Type* t = rt.NewBuiltinType(name, GradFnType(rt), Layout::kOther);
+  t->dict()->SetStr(rt, rt.names().module, rt.NewStr("builtins"));
+  t->slots().repr = &GradFnRepr;
+  t->slots().getattr = &GradFnGetAttr;
+  t->slots().construct = nullptr;
+  s.grad_fn_classes[name] = Value::Steal(t);
+  return t;
+}
 
 Value NewGradFn(Runtime& rt, std::shared_ptr<ag::Node> node) {
   if (node == nullptr) return Value::None();
-  return Value::Steal(rt.Alloc<GradFnObject>(GradFnType(rt), std::move(node)));
+  Type* cls = GradFnClass(rt, node->name());
+  return Value::Steal(rt.Alloc<GradFnObject>(cls, std::move(node)));
 }
 
 Value GradFnRepr(Runtime& rt, const Value& v) {
@@ -188,17 +208,29 @@ Value RecordFunctionNative(Runtime& rt, Args args, const KwArgs&) {
 
 }  // namespace
 
-// _wick_register_hook(tensor, fn) and Tensor.register_hook.
+// _wick_register_hook(tensor, fn) and Tensor.register_hook: returns a
+// torch.utils.hooks.RemovableHandle. The hook lives in the handle's dict: the callback
+// the engine keeps calls it while it is there, and does nothing once handle.remove()
+// (or leaving `with handle:`) deleted it.
 Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs&) {
   if (args.size() != 2 || !IsTensor(rt, args[0])) {
     return rt.Raise(rt.exc().type_error, "_wick_register_hook(tensor, fn)");
   }
+  const Value handle_type = State(rt).removable_handle;
+  if (handle_type.is_none()) {
+    return rt.Raise(rt.exc().runtime_error, "register_hook needs torch.utils.hooks");
+  }
   Runtime* rtp = &rt;
-  auto fn = std::make_shared<Value>(args[1]);
+  auto hooks = std::make_shared<Value>(rt.NewDict());
   absl::Status s = ag::RegisterHook(
-      TensorOf(args[0]), [rtp, fn](const tensor::Tensor& g) -> absl::StatusOr<tensor::Tensor> {
+      TensorOf(args[0]),
+      [rtp, hooks](const tensor::Tensor& g) -> absl::StatusOr<tensor::Tensor> {
         Runtime& rt = *rtp;
-        Value r = Call(rt, *fn, {WrapTensor(rt, g)});
+        size_t pos = 0;
+        const Dict::Entry* hook = nullptr;
+        if (!hooks->as<Dict>()->Next(&pos, &hook)) return tensor::Tensor();  // removed
+        Value fn = hook->value;
+        Value r = Call(rt, fn, {WrapTensor(rt, g)});
         if (r.is_raised()) return PythonRaised();
         if (r.is_none()) return tensor::Tensor();
         if (!IsTensor(rt, r)) {
@@ -207,7 +239,12 @@ Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs&) {
         return TensorOf(r);
       });
   if (!s.ok()) return rt.RaiseStatus(s);
-  return Value::None();
+  Value handle = Call(rt, handle_type, {*hooks});
+  if (handle.is_raised()) return handle;
+  Value id = GetAttr(rt, handle, "id");
+  if (id.is_raised()) return id;
+  if (!hooks->as<Dict>()->Set(rt, id, args[1])) return Value::Raised();
+  return handle;
 }
 
 Value GradFnOfTensor(Runtime& rt, const tensor::Tensor& t) {

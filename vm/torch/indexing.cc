@@ -187,6 +187,40 @@ Tensor StripLeadingOnes(const Tensor& v) {
   return Tensor::View(v, sizes, strides, v.storage_offset());
 }
 
+// x[key] = v with grad mode on and x or v requiring grad: a recorded in-place write to
+// the view x[key] (x's grad_fn becomes CopySlices, as in PyTorch), or index_put_ on x
+// itself when the key has no basic part. `value` is a tensor, or undefined with `scalar`.
+bool RecordedSetItem(Runtime& rt, const Tensor& target, const Sliced& s, Tensor value,
+                     const tensor::Value& scalar) {
+  namespace ag = tensor::autograd;
+  if (!s.view.is_same(target)) ag::MarkView(s.view, target);
+  absl::StatusOr<tensor::Value> r;
+  if (s.indices.empty()) {
+    if (!value.defined()) {
+      r = ag::Call("fill_", {s.view, scalar});
+    } else {
+      // copy_to: the value must expand to the view's shape (not broadcast with it).
+      absl::StatusOr<Tensor> expanded = tensor::Expand(value, s.view.sizes());
+      if (!expanded.ok()) return Fail(rt, expanded.status());
+      r = ag::Call("copy_", {s.view, value});
+    }
+  } else {
+    if (!value.defined()) value = Tensor::FromScalar(scalar.to_scalar(), target.dtype());
+    std::vector<Tensor> idx(s.indices.begin(), s.indices.end());
+    r = ag::Call("index_put_", {s.view, tensor::Value(std::move(idx)), value, false});
+  }
+  return r.ok() || Fail(rt, r.status());
+}
+
+// StripLeadingOnes as a recorded view, for a value that requires grad.
+absl::StatusOr<Tensor> StripLeadingOnesRecorded(const Tensor& v) {
+  int64_t skip = 0;
+  while (skip < v.dim() && v.size(skip) == 1) ++skip;
+  if (skip == 0) return v;
+  std::vector<int64_t> sizes(v.sizes().begin() + skip, v.sizes().end());
+  return tensor::autograd::CallT("view", {v, tensor::Value(std::move(sizes))});
+}
+
 }  // namespace
 
 Value TensorGetItem(Runtime& rt, const Value& self, const Value& key) {
@@ -218,6 +252,23 @@ bool TensorSetItem(Runtime& rt, const Value& self, const Value& key, const Value
   Sliced s;
   if (!ApplySlicing(rt, target, key, &s)) return false;
   Tensor value;
+  const bool record =
+      tensor::autograd::GradModeEnabled() &&
+      (target.requires_grad() || (IsTensor(rt, *v) && TensorOf(*v).requires_grad()));
+  if (record) {
+    tensor::Value scalar;
+    if (IsTensor(rt, *v)) {
+      absl::StatusOr<Tensor> stripped = StripLeadingOnesRecorded(TensorOf(*v));
+      if (!stripped.ok()) return Fail(rt, stripped.status());
+      value = *std::move(stripped);
+    } else if (v->is_int_like() || v->is_float()) {
+      if (!ToTensorValue(rt, *v, &scalar)) return false;
+    } else {
+      RaiseTypeName(rt, "can't assign a ", *v, " to a Tensor");
+      return false;
+    }
+    return RecordedSetItem(rt, target, s, std::move(value), scalar);
+  }
   if (IsTensor(rt, *v)) {
     value = StripLeadingOnes(TensorOf(*v));
   } else if (v->is_int_like() || v->is_float()) {

@@ -56,6 +56,15 @@ bool InitTorch(Interpreter& interp, const Value& module) {
       }
     }
   }
+  // Tensor.register_hook's handles (vm/torch/nn/utils/hooks.py).
+  Value hooks = interp.ImportModule("torch.utils.hooks");
+  if (hooks.is_raised()) {
+    if (!rt.ExceptionMatches(rt.exc().import_error)) return false;
+    rt.ClearException();
+  } else if (const Value* cls =
+                 hooks.as<Module>()->dict->GetStr(rt.Intern("RemovableHandle"))) {
+    torch::State(rt).removable_handle = *cls;
+  }
   // torch.FloatTensor, torch.LongTensor, ...: Python classes (vm/torch/nn/tensor_types.py).
   Value types = interp.ImportModule("torch._tensor_types");
   if (types.is_raised()) {

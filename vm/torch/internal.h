@@ -75,6 +75,10 @@ class TorchState : public Object {
   Value cpu_device;
   // torch._tensor_types._tensor_new: what torch.Tensor(...) calls (install.cc).
   Value tensor_new;
+  // torch.utils.hooks.RemovableHandle: what Tensor.register_hook returns (install.cc).
+  Value removable_handle;
+  // The classes of grad_fn objects, by node name (autograd_natives.cc).
+  absl::flat_hash_map<std::string, Value> grad_fn_classes;
   // torch.return_types.<name>: a tuple subclass per op, with its field names.
   absl::flat_hash_map<std::string, Value> return_types;
   absl::flat_hash_map<const Type*, std::vector<std::string>> return_fields;

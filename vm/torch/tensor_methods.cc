@@ -218,8 +218,7 @@ Value DetachInPlace(Runtime& rt, Args args, const KwArgs&) {
   return args[0];
 }
 
-// register_hook(fn): the hook stays for the tensor's life (returns None; PyTorch's
-// RemovableHandle is not modelled yet).
+// register_hook(fn) -> torch.utils.hooks.RemovableHandle.
 Value RegisterHook(Runtime& rt, Args args, const KwArgs& kwargs) {
   return AutogradRegisterHook(rt, args, kwargs);
 }

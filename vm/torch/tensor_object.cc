@@ -221,7 +221,10 @@ Value TensorGetAttr(Runtime& rt, const Value& v, Str* name) {
     const tensor::autograd::AutogradMeta* m = tensor::autograd::FindMeta(t);
     return Value::Bool(m != nullptr && m->retains_grad);
   }
-  if (n == "is_cuda") return Value::Bool(false);
+  // wick's tensors are dense CPU tensors.
+  if (n == "is_cuda" || n == "is_sparse" || n == "is_quantized" || n == "is_mkldnn") {
+    return Value::Bool(false);
+  }
   if (n == "data") return WrapTensor(rt, tensor::autograd::Detach(t));
   if (n == "mT") return CallOp(rt, "transpose", {v, Value::Int(-2), Value::Int(-1)}, {});
   if (n == "T") {
@@ -284,7 +287,7 @@ bool TensorSetAttr(Runtime& rt, const Value& v, Str* name, const Value* value) {
   // The read-only properties TensorGetAttr answers itself (PyTorch's getset
   // descriptors without a setter).
   for (const char* ro : {"shape", "dtype", "device", "ndim", "is_leaf", "grad_fn", "is_cuda",
-                         "T", "mT"}) {
+                         "is_sparse", "is_quantized", "is_mkldnn", "T", "mT"}) {
     if (n == ro) {
       rt.Raise(rt.exc().attribute_error,
                absl::StrCat("attribute '", n, "' of 'torch._C._TensorBase' objects is not "
@@ -334,6 +337,8 @@ void TorchState::ClearRefs() {
   for (Value& d : dtypes) d = Value();
   cpu_device = Value();
   tensor_new = Value();
+  removable_handle = Value();
+  grad_fn_classes.clear();
   return_types.clear();
 }
 

@@ -277,6 +277,43 @@ class RMSprop(Optimizer):
                         differentiable=differentiable)
         super().__init__(params, defaults)
 
+    def _update_group(self, group):
+        # PyTorch 1.13's _single_tensor_rmsprop; the state's step is a Python int there.
+        lr, alpha, eps = group["lr"], group["alpha"], group["eps"]
+        weight_decay, momentum, centered = group["weight_decay"], group["momentum"], group["centered"]
+        for p in group["params"]:
+            if p.grad is None:
+                continue
+            if p.grad.is_sparse:
+                raise RuntimeError("RMSprop does not support sparse gradients")
+            state = self.state.setdefault(p, {})
+            if len(state) == 0:
+                state["step"] = 0
+                state["square_avg"] = torch.zeros_like(p)
+                if momentum > 0:
+                    state["momentum_buffer"] = torch.zeros_like(p)
+                if centered:
+                    state["grad_avg"] = torch.zeros_like(p)
+            state["step"] += 1
+            grad = p.grad if not group["maximize"] else -p.grad
+            if weight_decay != 0:
+                grad = grad.add(p, alpha=weight_decay)
+            square_avg = state["square_avg"]
+            square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
+            if centered:
+                grad_avg = state["grad_avg"]
+                grad_avg.mul_(alpha).add_(grad, alpha=1 - alpha)
+                denom = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+            else:
+                denom = square_avg.sqrt()
+            denom = denom.add(eps) if group["differentiable"] else denom.add_(eps)
+            if momentum > 0:
+                buf = state["momentum_buffer"]
+                buf.mul_(momentum).addcdiv_(grad, denom)
+                p.add_(buf, alpha=-lr)
+            else:
+                p.addcdiv_(grad, denom, value=-lr)
+
 
 class Adagrad(Optimizer):
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
@@ -295,3 +332,31 @@ class Adagrad(Optimizer):
                         initial_accumulator_value=initial_accumulator_value,
                         foreach=foreach, maximize=maximize)
         super().__init__(params, defaults)
+        # As PyTorch 1.13: every parameter's state exists from the start.
+        for group in self.param_groups:
+            for p in group["params"]:
+                self.state[p] = {"step": torch.tensor(0.0),
+                                 "sum": torch.full_like(p, initial_accumulator_value)}
+
+    def _update_group(self, group):
+        # PyTorch 1.13's _single_tensor_adagrad (dense gradients).
+        lr, lr_decay, eps = group["lr"], group["lr_decay"], group["eps"]
+        weight_decay = group["weight_decay"]
+        for p in group["params"]:
+            if p.grad is None:
+                continue
+            state = self.state[p]
+            step_t = state["step"]
+            step_t += 1
+            step = step_t.item()
+            grad = p.grad if not group["maximize"] else -p.grad
+            if weight_decay != 0:
+                if grad.is_sparse:
+                    raise RuntimeError(
+                        "weight_decay option is not compatible with sparse gradients")
+                grad = grad.add(p, alpha=weight_decay)
+            clr = lr / (1 + (step - 1) * lr_decay)
+            state_sum = state["sum"]
+            state_sum.addcmul_(grad, grad, value=1)
+            std = state_sum.sqrt().add_(eps)
+            p.addcdiv_(grad, std, value=-clr)
