@@ -228,7 +228,8 @@ class Runtime {
   void ClearException() { pending_ = Value(); }
   // Whether the pending exception is an instance of `type`.
   bool ExceptionMatches(const Type* type) const;
-  // "TypeError: message" for the pending exception (tests and diagnostics).
+  // "TypeError: message" for the pending exception (tests and diagnostics). Takes the
+  // exception: nothing is pending afterwards.
   std::string PendingMessage();
 
   // The interpreter running on this runtime (null when there is none, e.g. in object

@@ -162,7 +162,10 @@ void TraceCompileEnd(Attempt& a, const vm::Value& result) {
   if (!compile_error) {
     fail_type.clear();
   } else {
+    // PendingMessage takes the exception: put it back for the caller to raise.
+    const vm::Value exc = a.rt().pending();
     fail_reason = a.rt().PendingMessage();
+    a.rt().RaiseValue(exc);
     WICK_TRACE("artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}",
                Context(a), fail_reason);
   }

@@ -141,14 +141,31 @@ def check_records(records):
     return by_id
 
 
+def observable(proc):
+    """What tracing must not change: stdout, stderr (object addresses and the log lines'
+    time and thread id aside), status."""
+    def strip(b):
+        b = re.sub(rb"(?m)^([IWEV])\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ ", rb"\1 ", b)
+        return re.sub(rb"0x[0-9a-f]+", b"0x?", b)
+    return proc.returncode, proc.stdout, strip(proc.stderr)
+
+
 def run(wick, program):
     with tempfile.TemporaryDirectory() as trace_dir:
         env = dict(os.environ)
         env.pop("TORCH_LOGS", None)
-        env["TORCH_TRACE"] = trace_dir
+        env.pop("TORCH_TRACE", None)
         directory, name = os.path.split(os.path.abspath(program))
-        subprocess.run([wick, "run", name], cwd=directory, env=env, capture_output=True,
-                       timeout=120)
+        plain = subprocess.run([wick, "run", name], cwd=directory, env=env,
+                               capture_output=True, timeout=120)
+        env["TORCH_TRACE"] = trace_dir
+        traced = subprocess.run([wick, "run", name], cwd=directory, env=env,
+                                capture_output=True, timeout=120)
+        # Tracing never changes behaviour (M12): same output, errors and exit status.
+        for what, a, b in zip(("exit status", "stdout", "stderr"), observable(plain),
+                              observable(traced)):
+            if a != b:
+                raise AssertionError(f"TORCH_TRACE changed the {what}: {a!r} vs {b!r}"[:600])
         files = [f for f in os.listdir(trace_dir) if f.startswith("dedicated_log_torch_trace_")]
         if len(files) != 1 or not files[0].endswith(".log"):
             raise AssertionError(f"expected one dedicated_log_torch_trace_*.log, found {files}")
