@@ -87,6 +87,9 @@ class OptimizedModule(torch.nn.Module):
         return getattr(modules["_orig_mod"], name)
 
 
+_MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
+
+
 def _compile_callable(fn, fullgraph, dynamic, backend, mode, disable):
     if isinstance(backend, str):
         return _wick_runtime.compile(fn, fullgraph, dynamic, backend, None, mode, disable)
@@ -103,6 +106,15 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
             return compile(fn, fullgraph=fullgraph, dynamic=dynamic, backend=backend,
                            mode=mode, options=options, disable=disable)
         return decorator
+    # Upstream's checks (torch.compile and the inductor wrapper's apply_mode). The modes
+    # differ upstream in CUDA graphs and autotuning only: wick's backend runs the same
+    # code for each.
+    if mode is not None and options is not None:
+        raise RuntimeError("Either mode or options can be specified, but both can't be "
+                           "specified at the same time.")
+    if backend == "inductor" and mode is not None and mode not in _MODES:
+        raise RuntimeError("Unrecognized mode={}, should be one of: {}".format(
+            mode, ", ".join(_MODES)))
     if not callable(model):
         raise RuntimeError("torch.compile() expects a callable, got " + type(model).__name__)
     if isinstance(model, torch.nn.Module):
