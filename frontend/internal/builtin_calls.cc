@@ -77,6 +77,18 @@ absl::StatusOr<VarPtr> LenCall(Translator& tx, const VarPtr& v) {
   return BreakUnsupportedBuiltin(tx, "len", {v});
 }
 
+// d[key] = v on a dict tracker: an equal key keeps its place, as in a dict.
+void SetDictItem(vm::Runtime& rt, Var* d, const vm::Value& key, VarPtr v) {
+  for (size_t i = 0; i < d->keys.size(); ++i) {
+    if (vm::Equal(rt, d->keys[i], key) == 1) {
+      d->items[i] = std::move(v);
+      return;
+    }
+  }
+  d->keys.push_back(key);
+  d->items.push_back(std::move(v));
+}
+
 // Builtins: those with tracker semantics first, then pure ones folded on constants.
 }  // namespace
 
@@ -111,6 +123,96 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
       d->items.push_back(v);
     }
     return d;
+  }
+  // dict(pairs) and dict(mapping) over known containers, plus keywords: a new dict
+  // tracker (keys must be constants, as everywhere in a traced dict).
+  if (name == "dict" && args.size() == 1) {
+    VarPtr d = MakeVar(VarKind::kDict);
+    bool known = true;
+    if (args[0]->kind == VarKind::kDict) {
+      d->keys = args[0]->keys;
+      d->items = args[0]->items;
+    } else if (args[0]->kind == VarKind::kList || args[0]->kind == VarKind::kTuple ||
+               args[0]->kind == VarKind::kIterator) {
+      ASSIGN_OR_RETURN(std::vector<VarPtr> pairs, Unpack(tx, args[0]));
+      for (const VarPtr& pair : pairs) {
+        if (pair->kind != VarKind::kTuple && pair->kind != VarKind::kList &&
+            !(pair->is_constant() && st.rt.IsTuple(pair->value))) {
+          known = false;
+          break;
+        }
+        ASSIGN_OR_RETURN(std::vector<VarPtr> kv, Unpack(tx, pair));
+        if (kv.size() != 2 || !kv[0]->is_constant()) {
+          known = false;
+          break;
+        }
+        SetDictItem(st.rt, d.get(), kv[0]->value, kv[1]);
+      }
+    } else {
+      known = false;
+    }
+    if (known) {
+      for (auto& [k, v] : kwargs) SetDictItem(st.rt, d.get(), st.rt.NewStr(k), v);
+      return d;
+    }
+  }
+  // set()/frozenset() of constants: a fresh constant set, as a set display makes one
+  // (sets.cc); sorted() of constants: a new list of them, as eager orders them.
+  if ((name == "set" || name == "frozenset" || name == "sorted") && args.size() <= 1 &&
+      (name == "sorted" ? !args.empty() : kwargs.empty())) {
+    std::vector<VarPtr> items;
+    if (!args.empty()) {
+      ASSIGN_OR_RETURN(items, Unpack(tx, args[0]));
+    }
+    std::vector<vm::Value> names, values;
+    bool known = AllConstant(items, {});
+    for (auto& [k, v] : kwargs) {
+      // sorted(..., reverse=b) and key=None; a key function is left to eager.
+      known &= v->is_constant() && (k == "reverse" || (k == "key" && v->value.is_none()));
+      names.push_back(st.rt.NewStr(k));
+      values.push_back(v->value);
+    }
+    if (known) {
+      std::vector<vm::Value> elems;
+      for (const VarPtr& item : items) elems.push_back(item->value);
+      std::vector<vm::Value> call_args;
+      if (!args.empty()) call_args.push_back(st.rt.NewTuple(std::move(elems)));
+      vm::Value r = vm::Call(st.rt, fn, call_args, vm::KwArgs(names, values));
+      if (r.is_raised()) return RaisePending(tx);
+      if (name != "sorted") return MakeConstant(std::move(r));
+      std::vector<VarPtr> sorted;
+      for (const vm::Value& x : r.as<vm::List>()->items) sorted.push_back(MakeConstant(x));
+      return MakeSequence(VarKind::kList, std::move(sorted));
+    }
+  }
+  // next(it[, default]) on an iterator made in the trace.
+  if (name == "next" && (args.size() == 1 || args.size() == 2) && kwargs.empty() &&
+      args[0]->kind == VarKind::kIterator) {
+    VarPtr it = args[0];
+    if (it->pos < it->items.size()) return it->items[it->pos++];
+    if (args.size() == 2) return args[1];
+  }
+  // callable(x) wherever the tracker knows what x is.
+  if (name == "callable" && args.size() == 1 && kwargs.empty()) {
+    switch (args[0]->kind) {
+      case VarKind::kFunction:
+      case VarKind::kBoundMethod: return MakeConstant(vm::Value::Bool(true));
+      case VarKind::kTensor:
+      case VarKind::kTuple:
+      case VarKind::kList:
+      case VarKind::kDict:
+      case VarKind::kSize:
+      case VarKind::kSlice:
+      case VarKind::kIterator:
+      case VarKind::kSymInt: return MakeConstant(vm::Value::Bool(false));
+      case VarKind::kConstant:
+      case VarKind::kObject: {
+        vm::Value r = vm::Call(st.rt, fn, {args[0]->value});
+        if (r.is_raised()) return RaisePending(tx);
+        return MakeConstant(std::move(r));
+      }
+      default: break;
+    }
   }
   // reversed(seq) over a known sequence (list, tuple, range): an iterator backwards.
   if (name == "reversed" && args.size() == 1 && kwargs.empty() &&

@@ -365,7 +365,7 @@ def test_stop_iteration():
     _check(fn, [1, 2, 3, 4], [10, 11, 12])
 
 
-@case(skip="wick eager: AttributeError: 'M' object has no attribute 'register_forward_pre_hook'")
+@case
 def test_nn_reraise():
     class M(torch.nn.Module):
         def forward(self, x):

@@ -109,22 +109,22 @@ def test_dict_id_guard():
     out(want)
 
 
-@make_test(known="graph break (Failed to trace builtin operator): callable ['function']")
+@make_test
 def test_callable_lambda(x):
     return x + 1 if callable(lambda x: True) else x - 1
 
 
-@make_test(known="graph break (Failed to trace builtin operator): callable ['builtin_function_or_method']")
+@make_test
 def test_callable_torch(x):
     return x + 1 if callable(torch.abs) else x - 1
 
 
-@make_test(known="graph break (Failed to trace builtin operator): callable ['builtin_function_or_method']")
+@make_test
 def test_callable_builtin(x):
     return x + 1 if callable(sum) else x - 1
 
 
-@case(known="graph break (Failed to trace builtin operator): callable ['NotCallableClass']")
+@case
 def test_callable_class():
     class CallableClass:
         def __call__(self):
@@ -150,7 +150,7 @@ def test_callable_class():
     out(results)
 
 
-@case(known="graph break (Failed to trace builtin operator): callable ['list']")
+@case
 def test_callable_list():
     def fn(x, arg):
         return x if callable(arg) else x + 1

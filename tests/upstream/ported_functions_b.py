@@ -239,7 +239,7 @@ def test_set_update_list_with_duplicated_items(x):
     return x + 1 if len({*one, *two}) == 3 else x - 1
 
 
-@make_test(known="graph break (Failed to trace builtin operator): set ['list']")
+@make_test
 def test_set_contains(a, b):
     vals = set(["a", "b", "c"])
     x = a + b if "a" in vals else a - b
@@ -358,13 +358,13 @@ def test_list_truth(a, b):
     return a + b if tmp else a - b
 
 
-@make_test(known="graph break (Failed to trace builtin operator): next ['object']")
+@make_test
 def test_list_reversed(a, b):
     tmp = [a + 1, a + 2, a + 3]
     return a + b + next(iter(reversed(tmp)))
 
 
-@make_test(known="graph break (Failed to trace builtin operator): sorted ['list']")
+@make_test
 def test_list_sorted1(x):
     tmp = [1, 10, 3, 0]
     return x + 1, sorted(tmp), sorted(tmp, reverse=True)
@@ -377,13 +377,13 @@ def test_list_sorted2(x):
             sorted(rows, key=lambda r: r[2], reverse=True))
 
 
-@make_test(known="graph break (Failed to trace builtin operator): sorted ['tuple']")
+@make_test
 def test_tuple_sorted(x):
     tmp = (1, 10, 3, 0)
     return x + 1, sorted(tmp), sorted(tmp, reverse=True)
 
 
-@make_test(known="graph break (Failed to trace builtin operator): sorted ['dict']")
+@make_test
 def test_dict_sorted(x):
     tmp = {1: "D", 10: "B", 3: "E", 0: "F"}
     return x + 1, sorted(tmp), sorted(tmp, reverse=True)

@@ -229,7 +229,7 @@ class TupleWithGetitem(typing.NamedTuple):
         return TupleWithGetitem(self.a[index], self.b[index])
 
 
-@case(skip="wick eager: RecursionError: maximum recursion depth exceeded")
+@case
 def test_namedtuple_with_custom_getitem():
     @compile(fullgraph=True)
     def f(t):

@@ -113,7 +113,7 @@ def test_Size():
     out(a, type(x).__name__, x)
 
 
-@case(known="graph break (Failed to trace builtin operator): set ['list']")
+@case
 def test_reformer_min_chunk_len():
     def fn(cfg):
         t = torch.empty(10)

@@ -1,0 +1,29 @@
+# set()/frozenset()/sorted()/dict(pairs)/next()/callable() inside a compiled function
+# trace without a graph break (fullgraph=True fails the run otherwise) and give eager's
+# results.
+import torch
+
+
+@torch.compile(fullgraph=True)
+def containers(x, names):
+    seen = set()
+    seen.add(3)
+    seen.add(1)
+    frozen = frozenset([2, 2, 5])
+    order = sorted([3, 1, 2])
+    desc = sorted((4, 9, 1), reverse=True)
+    d = dict([("a", x + 1), ("b", x * 2)], c=x - 1)
+    d2 = dict(zip(names, (1, 2)))
+    d3 = dict(d2)
+    it = iter([x, x * 3])
+    first = next(it)
+    second = next(it)
+    missing = next(it, None)
+    flags = (callable(len), callable(x), callable(names), callable(lambda: 1))
+    return (len(seen), 1 in seen, 2 in frozen, order, desc, d["a"] + d["c"], d["b"],
+            sorted(d2), d3["q"], first + second, missing, flags)
+
+
+out = containers(torch.ones(2), ("p", "q"))
+for v in out:
+    print(v)
