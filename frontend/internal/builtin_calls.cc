@@ -280,6 +280,25 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
     if (TakeAttributeError(st, r.status())) return MakeConstant(vm::Value::Bool(false));
     return r.status();
   }
+  // min/max of a tensor and a number or another tensor: upstream's torch ops
+  // (torch.clamp(t, min=n) for max, max=n for min; torch.maximum/minimum of two
+  // tensors), so the result is a tensor even where eager's comparison would pick the
+  // number.
+  if ((name == "min" || name == "max") && args.size() == 2 && kwargs.empty() &&
+      (args[0]->is_tensor() || args[1]->is_tensor())) {
+    VarPtr t = args[0]->is_tensor() ? args[0] : args[1];
+    VarPtr other = args[0]->is_tensor() ? args[1] : args[0];
+    const bool is_max = name == "max";
+    if (other->is_tensor()) {
+      const char* op = is_max ? "maximum" : "minimum";
+      return CallTensorOp(tx, op, {t, other}, {}, graph::CallStyle::kFunction,
+                          absl::StrCat("torch.", op));
+    }
+    if (other->is_constant() && (other->value.is_int() || other->value.is_float())) {
+      return CallTensorOp(tx, "clamp", {t}, {{is_max ? "min" : "max", other}},
+                          graph::CallStyle::kFunction, "torch.clamp");
+    }
+  }
   static const char* const kPure[] = {"abs", "min", "max", "float", "int", "bool", "str",
                                       "round", "pow", "divmod", "range", "sum", "repr",
                                       "chr", "ord", "hash", "slice"};

@@ -140,7 +140,7 @@ def test_dict_update(x, y, z):
     return m["a"] * od["a"] + od["c"] + m["b"] + od["b"] * m["c"]
 
 
-@make_test(known="graph break (Failed to trace builtin operator): max ['Tensor', 'int']")
+@make_test
 def test_min_max(a, b):
     c = a + b
     a = a.sum()

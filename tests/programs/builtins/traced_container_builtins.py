@@ -1,4 +1,4 @@
-# set()/frozenset()/sorted()/dict(pairs)/next()/callable() inside a compiled function
+# set()/frozenset()/sorted()/dict(pairs)/next()/callable()/min()/max() inside a compiled function
 # trace without a graph break (fullgraph=True fails the run otherwise) and give eager's
 # results.
 import torch
@@ -20,7 +20,11 @@ def containers(x, names):
     second = next(it)
     missing = next(it, None)
     flags = (callable(len), callable(x), callable(names), callable(lambda: 1))
-    return (len(seen), 1 in seen, 2 in frozen, order, desc, d["a"] + d["c"], d["b"],
+    # min/max with a tensor: torch.clamp / torch.maximum in the graph, as upstream does
+    # (the same values as eager's comparisons here).
+    total = x.sum()
+    bounded = (max(total, 0), min(total, 5.5), max(total, total * 2), min(3, total))
+    return (bounded, len(seen), 1 in seen, 2 in frozen, order, desc, d["a"] + d["c"], d["b"],
             sorted(d2), d3["q"], first + second, missing, flags)
 
 
