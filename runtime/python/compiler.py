@@ -9,3 +9,4 @@ is_dynamo_compiling = is_compiling
 reset = _eval_frame.reset
 set_stance = _eval_frame.set_stance
 disable = _eval_frame._disable
+list_backends = _eval_frame.list_backends

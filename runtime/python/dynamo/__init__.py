@@ -27,6 +27,9 @@ disable = eval_frame._disable
 explain = eval_frame.explain
 disable_nested_graph_breaks = eval_frame.disable_nested_graph_breaks
 error_on_graph_break = eval_frame.error_on_graph_break
+register_backend = eval_frame.register_backend
+lookup_backend = eval_frame.lookup_backend
+list_backends = eval_frame.list_backends
 
 
 # torch._dynamo.optimize(backend, ...) returns a decorator that compiles.

@@ -89,6 +89,42 @@ class OptimizedModule(torch.nn.Module):
 
 _MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
 
+# The backend registry (upstream's torch._dynamo.backends.registry): wick's built-in
+# backends with upstream's tags ("aot_eager" runs the graph op by op like "eager": wick
+# has no AOT autograd), and the Python backends register_backend adds.
+_BUILTIN_BACKENDS = {"inductor": (), "onednn": (), "eager": ("debug",), "aot_eager": ("debug",)}
+_REGISTERED_BACKENDS = {}
+
+
+def register_backend(compiler_fn=None, name=None, tags=()):
+    if compiler_fn is None:  # @register_backend(name=...)
+        return lambda fn: register_backend(fn, name=name, tags=tags)
+    assert callable(compiler_fn)
+    name = name or compiler_fn.__name__
+    assert name not in _REGISTERED_BACKENDS and name not in _BUILTIN_BACKENDS, \
+        f"duplicate name: {name}"
+    _REGISTERED_BACKENDS[name] = (compiler_fn, tuple(tags))
+    return compiler_fn
+
+
+def lookup_backend(compiler_fn):
+    # A registered backend's function; a built-in backend's name (wick's built-in
+    # backends are native, with no Python function).
+    if isinstance(compiler_fn, str):
+        if compiler_fn in _REGISTERED_BACKENDS:
+            return _REGISTERED_BACKENDS[compiler_fn][0]
+        if compiler_fn not in _BUILTIN_BACKENDS:
+            raise torch._dynamo.exc.InvalidBackend(compiler_fn)
+    return compiler_fn
+
+
+def list_backends(exclude_tags=("debug", "experimental")):
+    exclude = set(exclude_tags or ())
+    names = [n for n, tags in _BUILTIN_BACKENDS.items() if not exclude.intersection(tags)]
+    names += [n for n, (_, tags) in _REGISTERED_BACKENDS.items()
+              if not exclude.intersection(tags)]
+    return sorted(names)
+
 
 def _compile_callable(fn, fullgraph, dynamic, backend, mode, disable):
     if isinstance(backend, str):
@@ -115,6 +151,9 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
     if backend == "inductor" and mode is not None and mode not in _MODES:
         raise RuntimeError("Unrecognized mode={}, should be one of: {}".format(
             mode, ", ".join(_MODES)))
+    backend = lookup_backend(backend)
+    if backend == "aot_eager":
+        backend = "eager"
     if not callable(model):
         raise RuntimeError("torch.compile() expects a callable, got " + type(model).__name__)
     if isinstance(model, torch.nn.Module):

@@ -41,3 +41,12 @@ class UserError(TorchDynamoException):
 
 class FailOnRecompileLimitHit(TorchDynamoException):
     pass
+
+
+# An unknown torch.compile(backend="name"): raised when torch.compile is called, as
+# upstream's lookup_backend does.
+class InvalidBackend(TorchDynamoException):
+    def __init__(self, name):
+        super().__init__(
+            f"Invalid backend: {name!r}, see `torch._dynamo.list_backends()` for available "
+            "backends.")
