@@ -2,6 +2,7 @@
 // torch._logging): every embedded module is there and parses, and a program over the
 // API prints exactly what CPython 3.11 + PyTorch 1.13 print for it with
 // tests/programs/prelude.py installed (run_reference.py).
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -138,6 +139,33 @@ TEST(PythonFaceTest, CompilerApiProgramMatchesReference) {
                               {"dynamo_program.py"});
   EXPECT_EQ(status, 0) << err;
   EXPECT_EQ(out, std::string(kExpected).substr(1));
+}
+
+// The environment overrides upstream's messages name (TORCHDYNAMO_VERBOSE,
+// TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS, ...) set the config when torch._dynamo loads.
+TEST(PythonFaceTest, EnvironmentSetsConfig) {
+  const char* kVars[] = {"TORCHDYNAMO_VERBOSE", "TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS",
+                         "TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS"};
+  for (const char* v : kVars) setenv(v, "1", 1);
+  vm::Runtime rt;
+  vm::Interpreter interp(rt);
+  AssembleInterpreter(interp);
+  std::string out, err;
+  interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
+  interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
+  int status = interp.RunMain(R"py(
+import torch._dynamo
+from torch._dynamo.testing import CompileCounter
+c = torch._dynamo.config
+print(c.verbose, c.capture_scalar_outputs, c.capture_dynamic_output_shape_ops)
+cnt = CompileCounter()
+f = torch.compile(lambda x: x * x.sum().item(), backend=cnt)
+print(f(torch.ones(2)), cnt.frame_count)
+)py", "env.py", {"env.py"});
+  for (const char* v : kVars) unsetenv(v);
+  EXPECT_EQ(status, 0) << err;
+  // capture_scalar_outputs: .item() stays in the one graph.
+  EXPECT_EQ(out, "True True True\ntensor([2., 2.]) 1\n");
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 # torch._dynamo.config: module-level settings with upstream's defaults, and patch()
 # usable as a context manager and as a decorator. The runtime reads them at every
 # compile (runtime/internal/state.cc ReadConfig).
+import os as _os
+
 from torch._dynamo._regions import ContextDecorator
 
 recompile_limit = 8
@@ -9,9 +11,11 @@ accumulated_recompile_limit = 256
 accumulated_cache_size_limit = 256
 fail_on_recompile_limit_hit = False
 suppress_errors = False
-verbose = False
-capture_scalar_outputs = False
-capture_dynamic_output_shape_ops = False
+# The environment overrides upstream reads at import (its messages name them).
+verbose = _os.environ.get("TORCHDYNAMO_VERBOSE", "0") == "1"
+capture_scalar_outputs = _os.environ.get("TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS") == "1"
+capture_dynamic_output_shape_ops = (
+    _os.environ.get("TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS", "0") == "1")
 automatic_dynamic_shapes = True
 assume_static_by_default = True
 specialize_int = False
