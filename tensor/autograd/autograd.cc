@@ -18,6 +18,8 @@ namespace wick::tensor::autograd {
 namespace {
 
 thread_local bool g_grad_mode = true;
+std::atomic<bool> g_anomaly{false};
+std::atomic<bool> g_anomaly_check_nan{true};
 
 struct MetaEntry {
   std::weak_ptr<const void> owner;  // The TensorImpl: expired once the tensor is gone.
@@ -461,6 +463,12 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
 Node::Node() : sequence_nr(g_next_sequence_nr.fetch_add(1)) {}
 
 bool GradModeEnabled() { return g_grad_mode; }
+bool AnomalyEnabled() { return g_anomaly; }
+bool AnomalyCheckNan() { return g_anomaly_check_nan; }
+void SetAnomaly(bool enabled, bool check_nan) {
+  g_anomaly = enabled;
+  g_anomaly_check_nan = check_nan;
+}
 void SetGradModeEnabled(bool enabled) { g_grad_mode = enabled; }
 
 AutogradMeta* FindMeta(const Tensor& t) {

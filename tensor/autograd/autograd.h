@@ -147,6 +147,14 @@ absl::Status RegisterHook(const Tensor& t, Hook hook);
 void MarkView(const Tensor& view, const Tensor& base);
 absl::Status RetainGrad(const Tensor& t);
 
+// Anomaly detection (torch.autograd.detect_anomaly / set_detect_anomaly): with
+// check_nan, the engine fails when a node returns a gradient holding NaN, naming the
+// node ("Function 'DivBackward0' returned nan values in its 1th output."). Process-wide,
+// as PyTorch's. The forward call's traceback is not recorded.
+bool AnomalyEnabled();
+bool AnomalyCheckNan();
+void SetAnomaly(bool enabled, bool check_nan);
+
 // --- running ops ------------------------------------------------------------------
 
 // Whether a bound call needs recording: grad mode on and a tensor argument requires

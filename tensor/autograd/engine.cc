@@ -52,6 +52,23 @@ class AccumulateGrad : public Node {
   Tensor leaf_;
 };
 
+// Anomaly mode's check of a node's gradients (PyTorch's validate_outputs under
+// AnomalyMode::should_check_nan).
+absl::Status CheckNoNan(const Node& n, const std::vector<Tensor>& outs) {
+  GradModeGuard off(false);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (!outs[i].defined() || !IsFloating(outs[i].dtype())) continue;
+    ASSIGN_OR_RETURN(Tensor is_nan, CallT("isnan", {outs[i]}));
+    ASSIGN_OR_RETURN(Tensor nan, CallT("any", {is_nan}));
+    ASSIGN_OR_RETURN(Scalar any, nan.Item());
+    if (any.to_bool()) {
+      return RuntimeError(absl::StrCat("Function '", n.name(), "' returned nan values in its ",
+                                       i, "th output."));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // The gradient as the receiving input expects it: broadcast dims summed away, cast to
 // its dtype (PyTorch's validate_outputs).
 absl::StatusOr<Tensor> Conform(Tensor g, const InputMeta& meta) {
@@ -179,6 +196,7 @@ absl::StatusOr<std::vector<Tensor>> Execute(const std::vector<Edge>& roots,
       }
     }
     ASSIGN_OR_RETURN(std::vector<Tensor> outs, n->Apply(std::move(grads)));
+    if (AnomalyEnabled() && AnomalyCheckNan()) RETURN_IF_ERROR(CheckNoNan(*n, outs));
     if (!keep_graph) n->Release();
     for (size_t i = 0; i < n->next_edges.size(); ++i) {
       const Edge& e = n->next_edges[i];

@@ -251,7 +251,32 @@ Value GradFnOfTensor(Runtime& rt, const tensor::Tensor& t) {
   return NewGradFn(rt, ag::GradFnOf(t));
 }
 
+// torch._C._set_anomaly_enabled(enabled, check_nan); torch.is_anomaly_enabled();
+// torch.is_anomaly_check_nan_enabled().
+Value SetAnomalyNative(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 2) {
+    return rt.Raise(rt.exc().type_error, "_set_anomaly_enabled(enabled, check_nan)");
+  }
+  const int enabled = Truthy(rt, args[0]);
+  const int check_nan = Truthy(rt, args[1]);
+  if (enabled < 0 || check_nan < 0) return Value::Raised();
+  ag::SetAnomaly(enabled == 1, check_nan == 1);
+  return Value::None();
+}
+Value IsAnomalyEnabled(Runtime&, Args, const KwArgs&) {
+  return Value::Bool(ag::AnomalyEnabled());
+}
+Value IsAnomalyCheckNanEnabled(Runtime&, Args, const KwArgs&) {
+  return Value::Bool(ag::AnomalyCheckNan());
+}
+
+void AddAnomalyFunctions(Runtime& rt, Dict* torch_dict) {
+  AddFunction(rt, torch_dict, "is_anomaly_enabled", &IsAnomalyEnabled);
+  AddFunction(rt, torch_dict, "is_anomaly_check_nan_enabled", &IsAnomalyCheckNanEnabled);
+}
+
 void AddAutogradNatives(Runtime& rt, Dict* torch_c) {
+  AddFunction(rt, torch_c, "_set_anomaly_enabled", &SetAnomalyNative);
   AddFunction(rt, torch_c, "_wick_backward", &BackwardNative);
   AddFunction(rt, torch_c, "_wick_grad", &GradNative);
   AddFunction(rt, torch_c, "_wick_record_function", &RecordFunctionNative);

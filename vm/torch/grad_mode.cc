@@ -182,6 +182,7 @@ bool AddGradModeFunctions(Runtime& rt, Dict* d) {
     if (!d->SetStr(rt, rt.Intern(e.name), Value::Steal(t))) return false;
   }
   AddFunction(rt, d, "is_grad_enabled", &IsGradEnabled);
+  AddAnomalyFunctions(rt, d);
   return true;
 }
 

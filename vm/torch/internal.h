@@ -149,6 +149,8 @@ Type* ReturnType(Runtime& rt, absl::string_view name, const std::vector<std::str
 Value GradFnOfTensor(Runtime& rt, const tensor::Tensor& t);
 // torch._C._wick_backward, _wick_grad, _wick_record_function, _wick_register_hook.
 void AddAutogradNatives(Runtime& rt, Dict* torch_c);
+// torch.is_anomaly_enabled / is_anomaly_check_nan_enabled into the torch module.
+void AddAnomalyFunctions(Runtime& rt, Dict* torch_dict);
 Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs& kwargs);
 // Raises an autograd status (keeping a Python exception a hook raised).
 Value RaiseAutogradStatus(Runtime& rt, const absl::Status& s);
