@@ -216,12 +216,18 @@ absl::StatusOr<Tensor> Expand(const Tensor& t, IntSpan target) {
     sizes[i] = size;
     strides[i] = stride;
   }
+  int64_t numel = 1;
+  bool overflow = false, empty = false;
   for (int64_t s : sizes) {
     if (s < 0) {
       return RuntimeError(absl::StrCat("Trying to create tensor with negative dimension ", s, ": ",
                                        ShapeToString(sizes)));
     }
+    overflow |= __builtin_mul_overflow(numel, s, &numel);
+    empty |= s == 0;
   }
+  // A view allocates nothing, so nothing else would notice (numel() read 0 before).
+  if (overflow && !empty) return RuntimeError("numel: integer multiplication overflow");
   return Tensor::View(t, sizes, strides, t.storage_offset());
 }
 
