@@ -89,3 +89,78 @@ class set_detect_anomaly:
 
     def __exit__(self, *args):
         torch._C._set_anomaly_enabled(self.prev, self.prev_check_nan)
+
+
+# torch.autograd.gradcheck (PyTorch 1.13's slow mode, real inputs): each input's
+# Jacobian by central differences (input +- eps, in place) against the one backward
+# computes row by row; |analytical - numerical| <= atol + rtol * |numerical| for every
+# entry, else GradcheckError (or False) with PyTorch's message. The reentrancy and
+# undefined-gradient checks 1.13 adds are not made.
+class GradcheckError(RuntimeError):
+    pass
+
+
+def _flat_outputs(fn, inputs):
+    out = fn(*inputs)
+    return out if isinstance(out, tuple) else (out,)
+
+
+def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
+              check_sparse_nnz=False, nondet_tol=0.0, check_undefined_grad=True,
+              check_grad_dtypes=False, check_batched_grad=False,
+              check_batched_forward_grad=False, check_forward_ad=False,
+              check_backward_ad=True, fast_mode=False):
+    import warnings
+    tupled = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
+    wrt = []
+    for idx, inp in enumerate(tupled):
+        if isinstance(inp, torch.Tensor) and inp.requires_grad:
+            if inp.dtype != torch.float64:
+                warnings.warn(
+                    f"Input #{idx} requires gradient and is not a double precision floating "
+                    "point or complex. This check will likely fail if all the inputs are not "
+                    "of double precision floating point or complex. ")
+            if not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.size())):
+                raise RuntimeError(
+                    f"The {idx}th input has a dimension with stride 0. gradcheck only "
+                    "supports inputs that are non-overlapping to be able to compute the "
+                    "numerical gradients correctly. You should call .contiguous on the input "
+                    "before passing it to gradcheck.")
+            wrt.append((idx, inp))
+    if not wrt:
+        raise ValueError("gradcheck expects at least one input tensor to require gradient, "
+                         "but none of the them have requires_grad=True.")
+    outputs = _flat_outputs(func, tupled)
+    for j, out in enumerate(outputs):
+        if not isinstance(out, torch.Tensor) or not out.is_floating_point():
+            continue
+        # Analytical: one backward per output element (a row of the Jacobian).
+        analytical = [torch.zeros(inp.numel(), out.numel(), dtype=inp.dtype) for _, inp in wrt]
+        if out.requires_grad:
+            flat = out.reshape(-1)
+            for k in range(out.numel()):
+                grads = grad(flat[k], [inp for _, inp in wrt], retain_graph=True,
+                             allow_unused=True)
+                for col, g in zip(analytical, grads):
+                    if g is not None:
+                        col[:, k] = g.reshape(-1)
+        for n, (idx, inp) in enumerate(wrt):
+            numerical = torch.zeros(inp.numel(), out.numel(), dtype=inp.dtype)
+            with torch.no_grad():
+                flat_in = inp.view(-1)
+                for m in range(inp.numel()):
+                    orig = flat_in[m].item()
+                    flat_in[m] = orig - eps
+                    lo = _flat_outputs(func, tupled)[j].reshape(-1).clone()
+                    flat_in[m] = orig + eps
+                    hi = _flat_outputs(func, tupled)[j].reshape(-1).clone()
+                    flat_in[m] = orig
+                    numerical[m] = (hi - lo) / (2 * eps)
+            a = analytical[n]
+            if not torch.allclose(a, numerical.to(a.dtype), rtol, atol):
+                msg = ("Jacobian mismatch for output %d with respect to input %d,\n"
+                       "numerical:%s\nanalytical:%s\n" % (j, idx, numerical, a))
+                if raise_exception:
+                    raise GradcheckError(msg)
+                return False
+    return True
