@@ -129,3 +129,258 @@ class CosineAnnealingLR(_LRScheduler):
                 (1 + math.cos(math.pi * (self.last_epoch - 1) / self.T_max)) *
                 (group["lr"] - self.eta_min) + self.eta_min
                 for group in self.optimizer.param_groups]
+
+
+class MultiplicativeLR(_LRScheduler):
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
+        else:
+            if len(lr_lambda) != len(optimizer.param_groups):
+                raise ValueError("Expected {} lr_lambdas, but got {}".format(
+                    len(optimizer.param_groups), len(lr_lambda)))
+            self.lr_lambdas = list(lr_lambda)
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch <= 0:
+            return [group["lr"] for group in groups]
+        return [group["lr"] * fn(self.last_epoch) for fn, group in zip(self.lr_lambdas, groups)]
+
+
+class ConstantLR(_LRScheduler):
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1, verbose=False):
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0:
+            return [group["lr"] * self.factor for group in groups]
+        if self.last_epoch != self.total_iters:
+            return [group["lr"] for group in groups]
+        return [group["lr"] * (1.0 / self.factor) for group in groups]
+
+
+class LinearLR(_LRScheduler):
+    def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5,
+                 last_epoch=-1, verbose=False):
+        if start_factor > 1.0 or start_factor < 0:
+            raise ValueError("Starting multiplicative factor expected to be between 0 and 1.")
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.start_factor = start_factor
+        self.end_factor = end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0:
+            return [group["lr"] * self.start_factor for group in groups]
+        if self.last_epoch > self.total_iters:
+            return [group["lr"] for group in groups]
+        # PyTorch 1.13's recurrence: this step's factor over the previous one's.
+        delta = self.end_factor - self.start_factor
+        ratio = 1.0 + delta / (self.total_iters * self.start_factor +
+                               (self.last_epoch - 1) * delta)
+        return [group["lr"] * ratio for group in groups]
+
+
+class OneCycleLR(_LRScheduler):
+    def __init__(self, optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None,
+                 pct_start=0.3, anneal_strategy="cos", cycle_momentum=True,
+                 base_momentum=0.85, max_momentum=0.95, div_factor=25.0,
+                 final_div_factor=1e4, three_phase=False, last_epoch=-1, verbose=False):
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError("{} is not an Optimizer".format(type(optimizer).__name__))
+        self.optimizer = optimizer
+        if total_steps is None and epochs is None and steps_per_epoch is None:
+            raise ValueError("You must define either total_steps OR (epochs AND steps_per_epoch)")
+        if total_steps is not None:
+            if total_steps <= 0 or not isinstance(total_steps, int):
+                raise ValueError(
+                    "Expected positive integer total_steps, but got {}".format(total_steps))
+            self.total_steps = total_steps
+        else:
+            if epochs <= 0 or not isinstance(epochs, int):
+                raise ValueError("Expected positive integer epochs, but got {}".format(epochs))
+            if steps_per_epoch <= 0 or not isinstance(steps_per_epoch, int):
+                raise ValueError("Expected positive integer steps_per_epoch, but got {}".format(
+                    steps_per_epoch))
+            self.total_steps = epochs * steps_per_epoch
+        # Phases: (end step, lr from, lr to, momentum from, momentum to).
+        up_end = float(pct_start * self.total_steps) - 1
+        if three_phase:
+            self._phases = [
+                (up_end, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                (float(2 * pct_start * self.total_steps) - 2, "max_lr", "initial_lr",
+                 "base_momentum", "max_momentum"),
+                (self.total_steps - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum"),
+            ]
+        else:
+            self._phases = [
+                (up_end, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                (self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum"),
+            ]
+        if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+            raise ValueError(
+                "Expected float between 0 and 1 pct_start, but got {}".format(pct_start))
+        if anneal_strategy not in ("cos", "linear"):
+            raise ValueError("anneal_strategy must by one of 'cos' or 'linear', instead got "
+                             "{}".format(anneal_strategy))
+        self.anneal_strategy = anneal_strategy
+        max_lrs = self._per_group("max_lr", max_lr)
+        if last_epoch == -1:
+            for lr, group in zip(max_lrs, optimizer.param_groups):
+                group["initial_lr"] = lr / div_factor
+                group["max_lr"] = lr
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError(
+                    "optimizer must support momentum with `cycle_momentum` option enabled")
+            self.use_beta1 = "betas" in optimizer.defaults
+            highs = self._per_group("max_momentum", max_momentum)
+            lows = self._per_group("base_momentum", base_momentum)
+            if last_epoch == -1:
+                for high, low, group in zip(highs, lows, optimizer.param_groups):
+                    if self.use_beta1:
+                        group["betas"] = (high, *group["betas"][1:])
+                    else:
+                        group["momentum"] = high
+                    group["max_momentum"] = high
+                    group["base_momentum"] = low
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def _per_group(self, name, value):
+        if isinstance(value, (list, tuple)):
+            if len(value) != len(self.optimizer.param_groups):
+                raise ValueError("expected {} values for {}, got {}".format(
+                    len(self.optimizer.param_groups), name, len(value)))
+            return value
+        return [value] * len(self.optimizer.param_groups)
+
+    def _anneal(self, start, end, pct):
+        if self.anneal_strategy == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+        return (end - start) * pct + start
+
+    def get_lr(self):
+        step = self.last_epoch
+        if step > self.total_steps:
+            raise ValueError("Tried to step {} times. The specified number of total steps is "
+                             "{}".format(step + 1, self.total_steps))
+        lrs = []
+        for group in self.optimizer.param_groups:
+            start = 0
+            for i, (end, lr_from, lr_to, m_from, m_to) in enumerate(self._phases):
+                if step <= end or i == len(self._phases) - 1:
+                    pct = (step - start) / (end - start)
+                    lr = self._anneal(group[lr_from], group[lr_to], pct)
+                    momentum = self._anneal(group[m_from], group[m_to], pct)
+                    break
+                start = end
+            lrs.append(lr)
+            if self.cycle_momentum:
+                if self.use_beta1:
+                    group["betas"] = (momentum, *group["betas"][1:])
+                else:
+                    group["momentum"] = momentum
+        return lrs
+
+
+class ReduceLROnPlateau:
+    def __init__(self, optimizer, mode="min", factor=0.1, patience=10, threshold=1e-4,
+                 threshold_mode="rel", cooldown=0, min_lr=0, eps=1e-8, verbose=False):
+        if factor >= 1.0:
+            raise ValueError("Factor should be < 1.0.")
+        self.factor = factor
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError("{} is not an Optimizer".format(type(optimizer).__name__))
+        self.optimizer = optimizer
+        if isinstance(min_lr, (list, tuple)):
+            if len(min_lr) != len(optimizer.param_groups):
+                raise ValueError("expected {} min_lrs, got {}".format(
+                    len(optimizer.param_groups), len(min_lr)))
+            self.min_lrs = list(min_lr)
+        else:
+            self.min_lrs = [min_lr] * len(optimizer.param_groups)
+        self.patience = patience
+        self.verbose = verbose
+        self.cooldown = cooldown
+        self.cooldown_counter = 0
+        self.eps = eps
+        self.last_epoch = 0
+        self._set_mode(mode, threshold, threshold_mode)
+        self._reset()
+
+    def _set_mode(self, mode, threshold, threshold_mode):
+        if mode not in ("min", "max"):
+            raise ValueError("mode " + mode + " is unknown!")
+        if threshold_mode not in ("rel", "abs"):
+            raise ValueError("threshold mode " + threshold_mode + " is unknown!")
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+
+    def _reset(self):
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    @property
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+    def is_better(self, a, best):
+        if self.mode == "min":
+            if self.threshold_mode == "rel":
+                return a < best * (1.0 - self.threshold)
+            return a < best - self.threshold
+        if self.threshold_mode == "rel":
+            return a > best * (self.threshold + 1.0)
+        return a > best + self.threshold
+
+    def step(self, metrics, epoch=None):
+        current = float(metrics)  # a 0-dim tensor too
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        self.last_epoch = epoch
+        if self.is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0  # bad epochs in cooldown do not count
+        if self.num_bad_epochs > self.patience:
+            for i, group in enumerate(self.optimizer.param_groups):
+                old_lr = float(group["lr"])
+                new_lr = max(old_lr * self.factor, self.min_lrs[i])
+                if old_lr - new_lr > self.eps:
+                    group["lr"] = new_lr
+                    if self.verbose:
+                        epoch_str = ("%.2f" if isinstance(epoch, float) else "%.5d") % epoch
+                        print("Epoch {}: reducing learning rate of group {} to {:.4e}.".format(
+                            epoch_str, i, new_lr))
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+
+    def get_last_lr(self):
+        return self._last_lr
+
+    def state_dict(self):
+        return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
+
+    def load_state_dict(self, state_dict):
+        self.__dict__.update(state_dict)
+        self._set_mode(self.mode, self.threshold, self.threshold_mode)
