@@ -1,5 +1,6 @@
 // Linear algebra and neural-network ops with PyTorch 1.13's semantics: the C++ API behind
-// the registry's matmul, mm, bmm, addmm, baddbmm, dot, mv, outer, einsum (RegisterLinalgOps)
+// the registry's matmul, mm, bmm, addmm, baddbmm, dot, mv, outer, einsum, the torch.linalg
+// decompositions (RegisterLinalgOps)
 // and linear, softmax, log_softmax, layer_norm, embedding, scaled_dot_product_attention
 // (RegisterNNOps).
 //
@@ -16,6 +17,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -50,6 +53,30 @@ absl::StatusOr<Tensor> Outer(const Tensor& self, const Tensor& vec2);
 // opt-einsum `path` order (pairs of operand indices; each result goes to the end).
 absl::StatusOr<Tensor> Einsum(absl::string_view equation, absl::Span<const Tensor> operands,
                               std::optional<absl::Span<const int64_t>> path = std::nullopt);
+
+// torch.linalg on LAPACK (lapack.cc, matrix_exp.cc): float32 and float64 inputs, any
+// leading batch dims. Failures on a particular matrix (a singular one for inv and solve,
+// an indefinite one for cholesky) are InvalidArgument statuses of Python type
+// "_LinAlgError" (a RuntimeError) worded as PyTorch's, "(Batch element b): " included.
+absl::StatusOr<Tensor> LinalgInv(const Tensor& A);
+// X with A X = B (left) or X A = B; B may be a (batch of) vector(s).
+absl::StatusOr<Tensor> LinalgSolve(const Tensor& A, const Tensor& B, bool left = true);
+absl::StatusOr<Tensor> LinalgDet(const Tensor& A);
+// (sign, log|det|); a singular matrix gives (0, -inf).
+absl::StatusOr<std::pair<Tensor, Tensor>> LinalgSlogdet(const Tensor& A);
+// (Q, R) for mode "reduced", "complete" or "r" (Q then is an empty tensor).
+absl::StatusOr<std::pair<Tensor, Tensor>> LinalgQr(const Tensor& A, absl::string_view mode);
+// Lower factor L with A = L L^T (reads A's lower triangle), or L^T when `upper`.
+absl::StatusOr<Tensor> LinalgCholesky(const Tensor& A, bool upper = false);
+// Ascending eigenvalues and (when compute_v; else an empty tensor) eigenvectors as
+// columns, from the triangle `uplo` ("L" or "U") of the symmetric A.
+absl::StatusOr<std::pair<Tensor, Tensor>> LinalgEigh(const Tensor& A, absl::string_view uplo,
+                                                     bool compute_v = true);
+// {U, S, Vh} (or {S} without compute_uv), singular values descending.
+absl::StatusOr<std::vector<Tensor>> LinalgSvd(const Tensor& A, bool full_matrices,
+                                              bool compute_uv = true);
+// exp(A) by a degree-selected Taylor polynomial with scaling and squaring.
+absl::StatusOr<Tensor> LinalgMatrixExp(const Tensor& A);
 
 // input @ weight.T + bias; weight is [out, in] (or 1-D), bias optional (undefined).
 absl::StatusOr<Tensor> Linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
