@@ -65,6 +65,60 @@ void GradCheck(const std::string& what, std::vector<Tensor> inputs,
 
 using Ts = std::vector<Tensor>;
 
+// Randn plus `shift` on the diagonal of each trailing n x n matrix: well conditioned.
+Tensor Conditioned(std::vector<int64_t> sizes, uint64_t seed, double shift = 3.0) {
+  Tensor t = Randn(sizes, seed);
+  const int64_t n = sizes.back();
+  for (int64_t b = 0; b < t.numel() / (n * n); ++b) {
+    for (int64_t i = 0; i < n; ++i) t.data<double>()[b * n * n + i * n + i] += shift;
+  }
+  return t;
+}
+
+TEST(Derivatives, LinalgGradCheck) {
+  GradCheck("linalg_inv", {Conditioned({2, 3, 3}, 1)},
+            [](const Ts& x) { return CallT("linalg_inv", {x[0]}); });
+  GradCheck("det", {Conditioned({3, 3}, 2, 1.0)},
+            [](const Ts& x) { return CallT("det", {x[0]}); });
+  GradCheck("linalg_slogdet", {Conditioned({2, 3, 3}, 3, 1.0)}, [](const Ts& x) {
+    absl::StatusOr<Value> r = Call("linalg_slogdet", {x[0]});
+    if (!r.ok()) return absl::StatusOr<Tensor>(r.status());
+    return absl::StatusOr<Tensor>(r->to_tensor_list()[1]);
+  });
+  GradCheck("linalg_solve", {Conditioned({2, 3, 3}, 4), Randn({3, 2}, 5)},
+            [](const Ts& x) { return CallT("linalg_solve", {x[0], x[1]}); });
+  GradCheck("linalg_solve-vector", {Conditioned({3, 3}, 6), Randn({3}, 7)},
+            [](const Ts& x) { return CallT("linalg_solve", {x[0], x[1]}); });
+  GradCheck("linalg_cholesky", {Conditioned({3, 3}, 8)}, [](const Ts& x) -> absl::StatusOr<Tensor> {
+    ASSIGN_OR_RETURN(Tensor xt, CallT("transpose", {x[0], -2, -1}));
+    ASSIGN_OR_RETURN(Tensor spd, CallT("matmul", {x[0], xt}));
+    return CallT("linalg_cholesky", {spd});
+  });
+  GradCheck("linalg_eigh", {Randn({3, 3}, 11)}, [](const Ts& x) -> absl::StatusOr<Tensor> {
+    ASSIGN_OR_RETURN(Tensor xt, CallT("transpose", {x[0], -2, -1}));
+    ASSIGN_OR_RETURN(Tensor sym, CallT("add", {x[0], xt}));
+    ASSIGN_OR_RETURN(Value wv, Call("linalg_eigh", {sym}));
+    // Eigenvectors are defined up to sign: use V diag(w) V^T's pieces that are not.
+    const Tensor& w = wv.to_tensor_list()[0];
+    const Tensor& v = wv.to_tensor_list()[1];
+    ASSIGN_OR_RETURN(Tensor vv, CallT("mul", {v, v}));
+    ASSIGN_OR_RETURN(Tensor wvv, CallT("matmul", {vv, w}));
+    return CallT("add", {wvv, w});
+  });
+  GradCheck("linalg_eigvalsh", {Randn({3, 3}, 12)}, [](const Ts& x) -> absl::StatusOr<Tensor> {
+    ASSIGN_OR_RETURN(Tensor xt, CallT("transpose", {x[0], -2, -1}));
+    ASSIGN_OR_RETURN(Tensor sym, CallT("add", {x[0], xt}));
+    return CallT("linalg_eigvalsh", {sym});
+  });
+  GradCheck("matrix_exp", {Randn({2, 3, 3}, 9)},
+            [](const Ts& x) { return CallT("matrix_exp", {x[0]}); });
+  Tensor a = Conditioned({3, 3}, 10);
+  a.set_requires_grad(true);
+  EXPECT_EQ(GradFnOf(*CallT("inverse", {a}))->name(), "LinalgInvExBackward0");
+  EXPECT_EQ(GradFnOf(*CallT("linalg_det", {a}))->name(), "LinalgDetBackward0");
+  EXPECT_EQ(GradFnOf(*CallT("matrix_exp", {a}))->name(), "LinalgMatrixExpBackward0");
+}
+
 TEST(Derivatives, GradCheck) {
   GradCheck("mul", {Randn({2, 3}, 1), Randn({3}, 2)},
             [](const Ts& x) { return CallT("mul", {x[0], x[1]}); });

@@ -29,6 +29,7 @@ Table& Get() {
     AddShapeDerivatives();
     AddReductionDerivatives();
     AddLinalgDerivatives();
+    AddDecompositionDerivatives();
     AddNNDerivatives();
     AddConvDerivatives();
     // Ops whose outputs never require grad, whatever their inputs.

@@ -92,6 +92,7 @@ void AddPointwiseDerivatives();
 void AddShapeDerivatives();
 void AddReductionDerivatives();
 void AddLinalgDerivatives();
+void AddDecompositionDerivatives();  // derivatives_linalg.cc
 void AddNNDerivatives();
 void AddConvDerivatives();
 
