@@ -70,7 +70,40 @@ Value GenericGetAttr(Runtime& rt, const Value& obj, Str* name) {
   return RaiseNoAttribute(rt, obj, name);
 }
 
+namespace {
+
+// obj.__class__ = cls, as CPython allows it: between heap classes whose instances have
+// the same layout (parametrize swaps a module's class for a generated subclass).
+bool SetClass(Runtime& rt, const Value& obj, const Value* v) {
+  Type* t = rt.TypeOf(obj);
+  if (v == nullptr) {
+    rt.Raise(rt.exc().type_error, "can't delete __class__ attribute");
+    return false;
+  }
+  if (!v->is_object() || v->object()->type()->layout() != Layout::kType) {
+    rt.Raise(rt.exc().type_error, absl::StrCat("__class__ must be set to a class, not '",
+                                               rt.TypeOf(*v)->name(), "' object"));
+    return false;
+  }
+  Type* nt = v->as<Type>();
+  if (!obj.is_object() || !t->is_heap() || !nt->is_heap()) {
+    rt.Raise(rt.exc().type_error, "__class__ assignment only supported for mutable types or "
+                                  "ModuleType subclasses");
+    return false;
+  }
+  if (nt->layout() != t->layout() || nt->slots_only() != t->slots_only()) {
+    rt.Raise(rt.exc().type_error, absl::StrCat("__class__ assignment: '", nt->name(),
+                                               "' object layout differs from '", t->name(), "'"));
+    return false;
+  }
+  rt.SetType(obj.object(), nt);
+  return true;
+}
+
+}  // namespace
+
 bool GenericSetAttr(Runtime& rt, const Value& obj, Str* name, const Value* v) {
+  if (name == rt.names().class_) return SetClass(rt, obj, v);
   Type* t = rt.TypeOf(obj);
   const Value* found = t->Lookup(name);
   if (found != nullptr) {

@@ -245,8 +245,16 @@ void Runtime::Track(Object* o, Type* type) {
   ++gc_.allocations;
 }
 
+void Runtime::SetType(Object* o, Type* type) {
+  type->IncRef();
+  Type* old = o->type_;
+  o->type_ = type;
+  if (old != nullptr) old->DecRef();
+}
+
 void Runtime::Teardown() {
   pending_ = Value();
+  error_types_.clear();
   empty_tuple_ = empty_str_ = not_implemented_ = ellipsis_ = Value();
   // Pin every object, break every reference between objects, then free them all: no
   // object reaches refcount zero before the final loop, so order does not matter.
@@ -533,7 +541,14 @@ Value Runtime::RaiseStatus(const absl::Status& s) {
   if (name == text) type = exc_.field;
   WICK_VM_EXCEPTION_TYPES(WICK_X)
 #undef WICK_X
+  if (auto it = error_types_.find(name); it != error_types_.end()) {
+    type = it->second.as<Type>();
+  }
   return Raise(type, s.message());
+}
+
+void Runtime::RegisterErrorType(absl::string_view name, Value type) {
+  error_types_[std::string(name)] = std::move(type);
 }
 
 bool Runtime::ExceptionMatches(const Type* type) const {

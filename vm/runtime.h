@@ -215,6 +215,10 @@ class Runtime {
   Value RaiseKeyError(const Value& key);
   // Raises the Python exception named by base/python_error.h's payload of `s`.
   Value RaiseStatus(const absl::Status& s);
+  // Makes RaiseStatus raise `type` (an exception class) for statuses whose Python error
+  // type name (base/python_error.h) is `name`, beyond the built-in exception names:
+  // torch.linalg's "_LinAlgError", created by its Python module. Later calls replace.
+  void RegisterErrorType(absl::string_view name, Value type);
   // Creates an exception instance of `type` with the given args (not raised).
   Value NewException(Type* type, std::vector<Value> args);
   bool HasPending() const { return !pending_.is_none(); }
@@ -264,6 +268,10 @@ class Runtime {
   // Objects a collection would consider (allocated since FreezeGc, still alive).
   int64_t YoungObjectCount() const;
 
+  // Makes `type` the type of the live object `o` (`obj.__class__ = cls`): the object's
+  // reference moves from its old type to `type`. The caller checks the layouts agree.
+  void SetType(Object* o, Type* type);
+
   // Recursion guard for repr of self-containing containers (Py_ReprEnter/Leave).
   // Enter returns false when `o` is already being printed.
   bool ReprEnter(Object* o);
@@ -283,6 +291,7 @@ class Runtime {
   absl::flat_hash_map<std::string, Str*> interned_;
   Value empty_tuple_, empty_str_, not_implemented_, ellipsis_;
   Value pending_;
+  absl::flat_hash_map<std::string, Value> error_types_;  // RegisterErrorType
   std::vector<Object*> repr_stack_;
   Interpreter* interpreter_ = nullptr;
   int native_depth_ = 0;

@@ -38,7 +38,7 @@ bool InitTorch(Interpreter& interp, const Value& module) {
     if (!mods->SetStr(rt, rt.Intern("torch"), module)) return false;
   }
   for (const char* sub : {"_C", "nn", "compiler", "_dynamo", "_logging", "autograd", "utils",
-                          "cuda", "backends", "optim", "serialization", "_utils"}) {
+                          "cuda", "backends", "optim", "serialization", "_utils", "linalg"}) {
     Value m = interp.ImportModule(absl::StrCat("torch.", sub));
     if (m.is_raised()) {
       if (!rt.ExceptionMatches(rt.exc().import_error)) return false;
@@ -127,6 +127,18 @@ Value MarkDimsNative(Runtime& rt, Args args, const KwArgs& kwargs) {
   return Value::None();
 }
 
+// torch._C._wick_register_error_type(name, cls): statuses carrying the Python error type
+// `name` raise `cls` (torch.linalg's module registers its _LinAlgError this way).
+Value RegisterErrorTypeNative(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (args.size() != 2 || !kwargs.empty() || !rt.IsStr(args[0]) || !args[1].is_object() ||
+      args[1].object()->type()->layout() != Layout::kType ||
+      !args[1].as<Type>()->IsSubtypeOf(rt.exc().base_exception)) {
+    return rt.Raise(rt.exc().type_error, "_wick_register_error_type(name, exception class)");
+  }
+  rt.RegisterErrorType(args[0].as<Str>()->view(), args[1]);
+  return Value::None();
+}
+
 // torch._C holds `_nn`: built here and entered in sys.modules, so both
 // `from torch._C import _nn` and `import torch._C._nn` find the same module.
 bool InitTorchC(Interpreter& interp, const Value& module) {
@@ -141,6 +153,8 @@ bool InitTorchC(Interpreter& interp, const Value& module) {
   }
   torch::AddFunction(rt, module.as<Module>()->dict, "_set_grad_enabled", &SetGradEnabledNative);
   torch::AddFunction(rt, module.as<Module>()->dict, "_wick_mark_dims", &MarkDimsNative);
+  torch::AddFunction(rt, module.as<Module>()->dict, "_wick_register_error_type",
+                     &RegisterErrorTypeNative);
   torch::AddSerializationNatives(rt, module.as<Module>()->dict);
   torch::AddAutogradNatives(rt, module.as<Module>()->dict);
   return module.as<Module>()->dict->SetStr(rt, rt.Intern("_nn"), nn);

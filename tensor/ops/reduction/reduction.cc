@@ -236,6 +236,16 @@ absl::Status RegisterLogicalAndNorms(OpRegistry& r) {
                          "norm.str(Tensor self, str p='fro', int[1]? dim=None, "
                          "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
                          NormStr));
+  // torch.linalg.vector_norm (bound by the torch.linalg module, vm/torch/nn/linalg.py).
+  RETURN_IF_ERROR(Define(r,
+                         "linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, "
+                         "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+                         [](const OpArgs& a) {
+                           return ToValue(VectorNorm(a.tensor(0), a.scalar(1).to_double(),
+                                                     a.optional_int_list(2), a.bool_(3),
+                                                     a.optional_dtype(4)));
+                         },
+                         /*method=*/false));
   return Define(r,
                 "norm.Scalar(Tensor self, Scalar? p, int[1]? dim=None, bool keepdim=False, *, "
                 "ScalarType? dtype=None) -> Tensor",

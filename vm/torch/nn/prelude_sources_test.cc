@@ -45,6 +45,7 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mkldnn",
                        "torch.backends.mps", "torch.backends.openmp",
                        "torch.nn.modules.rnn", "torch.nn.utils", "torch.nn.utils.rnn",
+                       "torch.nn.utils.parametrize", "torch.linalg",
                        "torch.serialization", "torch._utils"}));
 }
 

@@ -1,7 +1,8 @@
-# torch.nn.utils for wick: rnn (packed sequences), gradient clipping and the parameter
-# vector helpers.
+# torch.nn.utils for wick: rnn (packed sequences), parametrize, gradient clipping and the
+# parameter vector helpers.
 import torch
 from torch.nn.utils import rnn
+from torch.nn.utils import parametrize
 
 
 def _grads(parameters):
