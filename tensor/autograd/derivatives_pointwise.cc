@@ -147,6 +147,9 @@ void Unary() {
     Tensor one_minus = f.Op("rsub", {f.Mul(c.result(), c.result()), 1});
     return {f.Mul(c.grad(), one_minus)};
   });
+  Add({"atanh"}, "", false, "AtanhBackward0", {0}, [](const G& c, F& f) -> V {
+    return {f.Div(c.grad(), f.Op("rsub", {f.Mul(c.in(0), c.in(0)), 1}))};
+  });
   Add({"sigmoid"}, "", true, "SigmoidBackward0", {kResult}, [](const G& c, F& f) -> V {
     Tensor d = f.Mul(c.result(), f.Op("rsub", {c.result(), 1}));
     return {f.Mul(c.grad(), d)};

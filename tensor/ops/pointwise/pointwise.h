@@ -29,7 +29,7 @@ enum class UnaryOp : uint8_t {
   kNeg, kAbs, kSign, kFloor, kCeil, kRound, kTrunc, kRelu, kBitwiseNot,
   // Floating inputs keep their dtype; bool and integers give the default float dtype.
   kReciprocal, kExp, kExpm1, kLog, kLog2, kLog10, kLog1p, kSqrt, kRsqrt, kSin, kCos, kTan,
-  kAsin, kTanh, kSigmoid, kErf,
+  kAsin, kTanh, kSigmoid, kErf, kAtanh,
   // Floating inputs only (nn activations).
   kGelu, kGeluTanh, kSilu,
   // pow(x, 2): bool becomes int64.

@@ -44,6 +44,7 @@ constexpr UnaryEntry kUnary[] = {
     {"tan", UnaryOp::kTan, true, true, true, true},
     {"asin", UnaryOp::kAsin, true, true, true, true},
     {"tanh", UnaryOp::kTanh, true, true, true, true},
+    {"atanh", UnaryOp::kAtanh, true, true, true, true},
     {"sigmoid", UnaryOp::kSigmoid, true, true, true, true},
     {"erf", UnaryOp::kErf, true, true, true, true},
     {"square", UnaryOp::kSquare, true, true, true, true},

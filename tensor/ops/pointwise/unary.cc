@@ -1,5 +1,6 @@
 // Parameterless unary ops (UnaryOp): each op's name, dtype rule and supported dtypes in
 // one table, and the dispatch from op and dtype to its element functor.
+#include <cmath>
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
@@ -17,6 +18,12 @@ enum class Promotion : uint8_t {
   kSame,     // The input's dtype.
   kToFloat,  // Bool and integers become the default float dtype.
   kToBool,   // A bool result computed in the input's dtype.
+};
+
+// atanh is rare in models (geotorch names it in a table): scalar libm only, no SIMD form.
+template <typename T>
+struct AtanhFn {
+  T operator()(T x) const { return std::atanh(x); }
 };
 
 struct UnaryInfo {
@@ -54,6 +61,7 @@ UnaryInfo Info(UnaryOp op) {
     case UnaryOp::kTanh: return {"tanh", P::kToFloat, kFloats, "tanh_vml_cpu"};
     case UnaryOp::kSigmoid: return {"sigmoid", P::kToFloat, kFloats, "sigmoid_cpu"};
     case UnaryOp::kErf: return {"erf", P::kToFloat, kFloats, "erf_vml_cpu"};
+    case UnaryOp::kAtanh: return {"atanh", P::kToFloat, kFloats, "atanh_cpu"};
     case UnaryOp::kGelu: return {"gelu", P::kSame, kFloats, "GeluKernelImpl"};
     case UnaryOp::kGeluTanh: return {"gelu", P::kSame, kFloats, "GeluKernelImpl"};
     case UnaryOp::kSilu: return {"silu", P::kSame, kFloats, "silu_cpu"};
@@ -95,6 +103,7 @@ void RunUnaryOp(UnaryOp op, const Tensor& out, const DimOrder& order, const Tens
     case UnaryOp::kTanh: return RunUnaryKernel<kFloats>(out, order, in, FnOf<TanhFn>());
     case UnaryOp::kSigmoid: return RunUnaryKernel<kFloats>(out, order, in, FnOf<SigmoidFn>());
     case UnaryOp::kErf: return RunUnaryKernel<kFloats>(out, order, in, FnOf<ErfFn>());
+    case UnaryOp::kAtanh: return RunUnaryKernel<kFloats>(out, order, in, FnOf<AtanhFn>());
     case UnaryOp::kGelu:
       // PyTorch 1.13 hands these to oneDNN (gelu_out_cpu with use_mkldnn(self)).
       if (in.dtype() == DType::kFloat32 && in.is_contiguous() && in.numel() > 1) {
