@@ -147,8 +147,9 @@ bool ToTensorValue(Runtime& rt, const Value& v, tensor::Value* out, int position
     *out = tensor::Value(std::string(internal::StrView(v)));
   } else if (IsDType(rt, v)) {
     *out = tensor::Value(v.as<DTypeObject>()->dtype);
-  } else if (v.Is(State(rt).cpu_device)) {
-    *out = tensor::Value(std::string("cpu"));
+  } else if (rt.TypeOf(v) == State(rt).device_type.as<Type>()) {
+    // "cpu", or a device the registry's device check refuses by name.
+    *out = tensor::Value(v.as<Singleton>()->name);
   } else if (IsSequence(rt, v)) {
     return SequenceToTensorValue(rt, v, position, out);
   } else if (rt.TypeOf(v)->is_heap() && rt.TypeOf(v)->Lookup(rt.names().index) != nullptr) {

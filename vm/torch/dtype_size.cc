@@ -1,6 +1,9 @@
-// The small torch value types: dtype singletons (torch.float32 is torch.float), the cpu
-// device, torch.Size (a tuple subclass printing as "torch.Size([2, 3])"), and the named
-// tuples of torch.return_types (max.dim's (values, indices)).
+// The small torch value types: dtype singletons (torch.float32 is torch.float), devices
+// (the cpu one, and others that can only be named), torch.Size (a tuple subclass printing
+// as "torch.Size([2, 3])"), and the named tuples of torch.return_types (max.dim's
+// (values, indices)).
+#include <functional>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -32,12 +35,35 @@ Value DTypeGetAttr(Runtime& rt, const Value& v, Str* name) {
 
 // --- device -----------------------------------------------------------------------
 
-Value DeviceRepr(Runtime& rt, const Value&) { return rt.NewStr("device(type='cpu')"); }
-Value DeviceStr(Runtime& rt, const Value&) { return rt.NewStr("cpu"); }
+// A device object is a Singleton named by its string form: "cpu" (the one cpu device)
+// or, for devices wick cannot run on, "cuda" / "cuda:1" / "meta" ... Those exist only so
+// scripts can name them (`device = torch.device("cuda")` at module level); using one for
+// a tensor raises (module_torch.cc's CheckDevice, op_registry.cc's device check).
+const std::string& DeviceName(const Value& v) { return v.as<Singleton>()->name; }
+absl::string_view DeviceTypeName(const Value& v) {
+  absl::string_view n = DeviceName(v);
+  return n.substr(0, n.find(':'));
+}
+// The index after ':', or -1.
+int64_t DeviceIndex(const Value& v) {
+  const std::string& n = DeviceName(v);
+  const size_t colon = n.find(':');
+  return colon == std::string::npos ? -1 : std::stoll(n.substr(colon + 1));
+}
+
+Value DeviceRepr(Runtime& rt, const Value& v) {
+  const int64_t index = DeviceIndex(v);
+  if (index < 0) return rt.NewStr(absl::StrCat("device(type='", DeviceTypeName(v), "')"));
+  return rt.NewStr(absl::StrCat("device(type='", DeviceTypeName(v), "', index=", index, ")"));
+}
+Value DeviceStr(Runtime& rt, const Value& v) { return rt.NewStr(DeviceName(v)); }
 
 Value DeviceGetAttr(Runtime& rt, const Value& v, Str* name) {
-  if (name->view() == "type") return rt.NewStr("cpu");
-  if (name->view() == "index") return Value::None();
+  if (name->view() == "type") return rt.NewStr(DeviceTypeName(v));
+  if (name->view() == "index") {
+    const int64_t index = DeviceIndex(v);
+    return index < 0 ? Value::None() : Value::Int(index);
+  }
   return GenericGetAttr(rt, v, name);
 }
 
@@ -45,15 +71,21 @@ Value DeviceCompare(Runtime& rt, const Value& a, const Value& b, CmpOp op) {
   if ((op != CmpOp::kEq && op != CmpOp::kNe) || rt.TypeOf(b) != rt.TypeOf(a)) {
     return rt.NotImplemented();
   }
-  return Value::Bool(op == CmpOp::kEq);  // there is only the cpu device
+  return Value::Bool((DeviceName(a) == DeviceName(b)) == (op == CmpOp::kEq));
 }
 
-bool DeviceHash(Runtime&, const Value&, int64_t* out) {
-  *out = 0x63707500;  // all cpu devices are equal, so they hash alike
+bool DeviceHash(Runtime&, const Value& v, int64_t* out) {
+  *out = static_cast<int64_t>(std::hash<std::string>()(DeviceName(v)) >> 1);
   return true;
 }
 
-// torch.device("cpu") / torch.device("cpu", 0); other devices are not supported.
+// PyTorch 1.13's device types (c10/core/DeviceType.cpp), in its error message's order.
+constexpr absl::string_view kDeviceTypes[] = {
+    "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
+    "fpga", "ort", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "privateuseone"};
+
+// torch.device("cpu") / torch.device("cpu", 0) is the cpu device; other device types
+// give device objects that only name them.
 Value DeviceConstruct(Runtime& rt, Type*, Args args, const KwArgs& kwargs) {
   Value a[2];
   if (!internal::UnpackArgs(rt, "device", args, kwargs, {"type", "index"}, 1, a)) {
@@ -64,12 +96,23 @@ Value DeviceConstruct(Runtime& rt, Type*, Args args, const KwArgs& kwargs) {
     return RaiseTypeName(rt, "device() argument 'type' must be str, not ", a[0], "");
   }
   absl::string_view d = internal::StrView(a[0]);
-  if (d != "cpu" && d != "cpu:0") {
+  if (d == "cpu" || d == "cpu:0") return State(rt).cpu_device;
+  const absl::string_view type = d.substr(0, d.find(':'));
+  bool known = false;
+  for (absl::string_view t : kDeviceTypes) known |= t == type;
+  if (!known) {
+    std::string all;
+    for (absl::string_view t : kDeviceTypes) absl::StrAppend(&all, all.empty() ? "" : ", ", t);
     return rt.Raise(rt.exc().runtime_error,
-                    absl::StrCat("wick runs on the CPU only; device '", d,
-                                 "' is not supported"));
+                    absl::StrCat("Expected one of ", all,
+                                 " device type at start of device string: ", d));
   }
-  return State(rt).cpu_device;
+  std::string name(d);
+  if (a[1].is_int() && name.find(':') == std::string::npos) {
+    absl::StrAppend(&name, ":", a[1].as_int());
+  }
+  if (name == "cpu:0") return State(rt).cpu_device;
+  return Value::Steal(rt.Alloc<Singleton>(State(rt).device_type.as<Type>(), name));
 }
 
 // --- torch.Size -------------------------------------------------------------------
