@@ -60,15 +60,19 @@ class _LRScheduler:
 LRScheduler = _LRScheduler
 
 
+# One function per parameter group (LambdaLR, MultiplicativeLR).
+def _lambdas_per_group(optimizer, lr_lambda):
+    if not isinstance(lr_lambda, (list, tuple)):
+        return [lr_lambda] * len(optimizer.param_groups)
+    if len(lr_lambda) != len(optimizer.param_groups):
+        raise ValueError("Expected {} lr_lambdas, but got {}".format(
+            len(optimizer.param_groups), len(lr_lambda)))
+    return list(lr_lambda)
+
+
 class LambdaLR(_LRScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
-        else:
-            if len(lr_lambda) != len(optimizer.param_groups):
-                raise ValueError("Expected {} lr_lambdas, but got {}".format(
-                    len(optimizer.param_groups), len(lr_lambda)))
-            self.lr_lambdas = list(lr_lambda)
+        self.lr_lambdas = _lambdas_per_group(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch, verbose)
 
     def get_lr(self):
@@ -133,13 +137,7 @@ class CosineAnnealingLR(_LRScheduler):
 
 class MultiplicativeLR(_LRScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(optimizer.param_groups)
-        else:
-            if len(lr_lambda) != len(optimizer.param_groups):
-                raise ValueError("Expected {} lr_lambdas, but got {}".format(
-                    len(optimizer.param_groups), len(lr_lambda)))
-            self.lr_lambdas = list(lr_lambda)
+        self.lr_lambdas = _lambdas_per_group(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch, verbose)
 
     def get_lr(self):
