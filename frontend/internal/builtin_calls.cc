@@ -284,12 +284,16 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
   // (torch.clamp(t, min=n) for max, max=n for min; torch.maximum/minimum of two
   // tensors), so the result is a tensor even where eager's comparison would pick the
   // number.
+  // A scalar_item tensor tracker is a Python number (.item(), a float input made
+  // symbolic): that stays min/max of numbers.
+  auto real_tensor = [](const VarPtr& v) { return v->is_tensor() && !v->scalar_item; };
+  auto number = [](const VarPtr& v) { return v->is_tensor() && v->scalar_item; };
   if ((name == "min" || name == "max") && args.size() == 2 && kwargs.empty() &&
-      (args[0]->is_tensor() || args[1]->is_tensor())) {
-    VarPtr t = args[0]->is_tensor() ? args[0] : args[1];
-    VarPtr other = args[0]->is_tensor() ? args[1] : args[0];
+      (real_tensor(args[0]) || real_tensor(args[1])) && !number(args[0]) && !number(args[1])) {
+    VarPtr t = real_tensor(args[0]) ? args[0] : args[1];
+    VarPtr other = real_tensor(args[0]) ? args[1] : args[0];
     const bool is_max = name == "max";
-    if (other->is_tensor()) {
+    if (real_tensor(other)) {
       const char* op = is_max ? "maximum" : "minimum";
       return CallTensorOp(tx, op, {t, other}, {}, graph::CallStyle::kFunction,
                           absl::StrCat("torch.", op));

@@ -31,3 +31,14 @@ def containers(x, names):
 out = containers(torch.ones(2), ("p", "q"))
 for v in out:
     print(v)
+
+
+# min/max of plain numbers stay Python's, also for a number read from a tensor (the
+# tracer fuzzer found this sent to torch.minimum).
+def clamp_number(x, w):
+    return max(-8.0, min(8.0, float(x.sum()))) * w
+
+
+for backend in ("eager", "inductor"):
+    torch._dynamo.reset()
+    print(torch.compile(clamp_number, backend=backend, dynamic=True)(torch.ones(3), torch.ones(2)))
