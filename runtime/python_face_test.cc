@@ -16,6 +16,18 @@
 namespace wick::runtime {
 namespace {
 
+// Runs `source` as __main__ of a fully assembled interpreter; stdout and stderr go
+// to *out and *err.
+int RunProgram(const std::string& source, const std::string& name, std::string* out,
+               std::string* err) {
+  vm::Runtime rt;
+  vm::Interpreter interp(rt);
+  AssembleInterpreter(interp);
+  interp.write_stdout = [&](absl::string_view s) { out->append(s.data(), s.size()); };
+  interp.write_stderr = [&](absl::string_view s) { err->append(s.data(), s.size()); };
+  return interp.RunMain(source, name, {name});
+}
+
 TEST(PythonFaceTest, EveryModuleIsThereOnceAndParses) {
   std::set<std::string> names;
   for (const internal::PythonModule& m : internal::RuntimePythonModules()) {
@@ -109,13 +121,8 @@ True None
 // The markers torch._dynamo re-exports are the VM's own objects (the tracer knows them
 // by identity).
 TEST(PythonFaceTest, MarkersAreTheVmOnes) {
-  vm::Runtime rt;
-  vm::Interpreter interp(rt);
-  AssembleInterpreter(interp);
   std::string out, err;
-  interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
-  interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
-  int status = interp.RunMain(R"py(
+  int status = RunProgram(R"py(
 import torch
 import torch._compile_markers as m
 print(torch._dynamo.graph_break is m.graph_break, torch._dynamo.skip_frame is m.skip_frame,
@@ -123,20 +130,14 @@ print(torch._dynamo.graph_break is m.graph_break, torch._dynamo.skip_frame is m.
       torch.compiler.is_compiling is m.is_compiling,
       torch._dynamo.mark_dynamic is m.mark_dynamic)
 print(torch.compile is torch._dynamo.eval_frame.compile)
-)py", "markers.py", {"markers.py"});
+)py", "markers.py", &out, &err);
   EXPECT_EQ(status, 0) << err;
   EXPECT_EQ(out, "True True True True True\nTrue\n");
 }
 
 TEST(PythonFaceTest, CompilerApiProgramMatchesReference) {
-  vm::Runtime rt;
-  vm::Interpreter interp(rt);
-  AssembleInterpreter(interp);
   std::string out, err;
-  interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
-  interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
-  int status = interp.RunMain(std::string(kProgram).substr(1), "dynamo_program.py",
-                              {"dynamo_program.py"});
+  int status = RunProgram(std::string(kProgram).substr(1), "dynamo_program.py", &out, &err);
   EXPECT_EQ(status, 0) << err;
   EXPECT_EQ(out, std::string(kExpected).substr(1));
 }
@@ -147,13 +148,8 @@ TEST(PythonFaceTest, EnvironmentSetsConfig) {
   const char* kVars[] = {"TORCHDYNAMO_VERBOSE", "TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS",
                          "TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS"};
   for (const char* v : kVars) setenv(v, "1", 1);
-  vm::Runtime rt;
-  vm::Interpreter interp(rt);
-  AssembleInterpreter(interp);
   std::string out, err;
-  interp.write_stdout = [&](absl::string_view s) { out.append(s.data(), s.size()); };
-  interp.write_stderr = [&](absl::string_view s) { err.append(s.data(), s.size()); };
-  int status = interp.RunMain(R"py(
+  int status = RunProgram(R"py(
 import torch._dynamo
 from torch._dynamo.testing import CompileCounter
 c = torch._dynamo.config
@@ -161,7 +157,7 @@ print(c.verbose, c.capture_scalar_outputs, c.capture_dynamic_output_shape_ops)
 cnt = CompileCounter()
 f = torch.compile(lambda x: x * x.sum().item(), backend=cnt)
 print(f(torch.ones(2)), cnt.frame_count)
-)py", "env.py", {"env.py"});
+)py", "env.py", &out, &err);
   for (const char* v : kVars) unsetenv(v);
   EXPECT_EQ(status, 0) << err;
   // capture_scalar_outputs: .item() stays in the one graph.
