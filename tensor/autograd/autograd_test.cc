@@ -166,6 +166,21 @@ TEST(Derivatives, GradCheck) {
   });
   GradCheck("pow", {*CallT("add", {Randn({4}, 1), 2})},
             [](const Ts& x) { return CallT("pow", {x[0], 3}); });
+  GradCheck("slice_scatter", {Randn({4, 5}, 1), Randn({4, 2}, 2)}, [](const Ts& x) {
+    return CallT("slice_scatter", {x[0], x[1], 1, 1, 5, 2});
+  });
+  GradCheck("select_scatter", {Randn({3, 4}, 1), Randn({4}, 2)},
+            [](const Ts& x) { return CallT("select_scatter", {x[0], x[1], 0, 2}); });
+  GradCheck("diagonal_scatter", {Randn({3, 3}, 1), Randn({2}, 2)},
+            [](const Ts& x) { return CallT("diagonal_scatter", {x[0], x[1], -1}); });
+  GradCheck("narrow-negative", {Randn({5, 3}, 1)},
+            [](const Ts& x) { return CallT("narrow", {x[0], 0, -3, 2}); });
+  GradCheck("adaptive_avg_pool2d", {Randn({2, 2, 7, 5}, 1)}, [](const Ts& x) {
+    return CallT("adaptive_avg_pool2d", {x[0], Value(std::vector<int64_t>{3, 2})});
+  });
+  GradCheck("adaptive_avg_pool1d", {Randn({2, 9}, 1)}, [](const Ts& x) {
+    return CallT("adaptive_avg_pool1d", {x[0], Value(std::vector<int64_t>{4})});
+  });
   // In-place ops on views rewrite the base's history (CopySlices).
   GradCheck("mul_-on-view", {Randn({4, 4}, 1), Randn({4}, 2)},
             [](const Ts& x) -> absl::StatusOr<Tensor> {

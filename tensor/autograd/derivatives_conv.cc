@@ -119,6 +119,11 @@ V AvgPool2dGrad(const G& c, F& f) {
                 Value(one)})};
 }
 
+// adaptive_avg_pool2d(self, output_size).
+V AdaptiveAvgPoolGrad(const G& c, F& f) {
+  return {f.Op("_adaptive_avg_pool2d_backward", {c.grad(), c.in(0)})};
+}
+
 }  // namespace
 
 void AddConvDerivatives() {
@@ -126,6 +131,24 @@ void AddConvDerivatives() {
   d.push_back({"conv2d", "ConvolutionBackward0", {0, 1}, Conv2dGrad, {}});
   d.push_back({"max_pool2d", "MaxPool2DWithIndicesBackward0", {0}, MaxPool2dGrad, {}});
   d.push_back({"avg_pool2d", "AvgPool2DBackward0", {}, AvgPool2dGrad, {}});
+  d.push_back({"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", {0}, AdaptiveAvgPoolGrad, {}});
+  // adaptive_avg_pool1d is upstream's composite: unsqueeze, the 2d pool, squeeze.
+  d.push_back({"adaptive_avg_pool1d", "", {}, {}, [](const OpArgs& a) -> absl::StatusOr<Value> {
+                 ASSIGN_OR_RETURN(Value x, Call("unsqueeze", {a.tensor(0), -2}));
+                 const int64_t l = a.int_list(1).empty() ? 1 : a.int_list(1)[0];
+                 ASSIGN_OR_RETURN(Value y, Call("adaptive_avg_pool2d",
+                                                {x, Value(std::vector<int64_t>{1, l})}));
+                 return Call("squeeze", {y, -2});
+               }});
+  // Its own derivative (double backward): the gradient's gradient pooled back.
+  d.push_back({"_adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0", {0},
+               [](const G& c, F& f) -> V {
+                 const IntSpan s = c.in(0).sizes();
+                 return {f.Op("adaptive_avg_pool2d",
+                              {c.grad(), Value(std::vector<int64_t>(s.end() - 2, s.end()))}),
+                         Tensor()};
+               },
+               {}});
   AddDerivatives(std::move(d));
 }
 

@@ -29,15 +29,16 @@ void CompositeEntry(std::vector<Derivative>& out, const char* op, Composite fn) 
   out.push_back({op, "", {}, {}, std::move(fn)});
 }
 
-// A zero tensor like `self` with `grad` copied into the view `view_op(args)` of it.
-Tensor ScatterIntoView(F& f, const Tensor& self, const Tensor& grad, const char* view_op,
+// A zero tensor like `self` with `grad` written into one view of it (`scatter_op`:
+// slice_scatter, select_scatter, diagonal_scatter, with that view's arguments). No
+// in-place write: the formula traces into a functional graph (AOT autograd).
+Tensor ScatterIntoView(F& f, const Tensor& self, const Tensor& grad, const char* scatter_op,
                        std::vector<Value> view_args) {
   Tensor z = f.Op("zeros", {Value(Sizes(self))}, {{"dtype", Value(grad.dtype())}});
   if (!f.ok()) return Tensor();
+  view_args.insert(view_args.begin(), Value(grad));
   view_args.insert(view_args.begin(), Value(z));
-  Tensor v = f.Op(view_op, std::move(view_args));
-  f.Op("copy_", {v, grad});
-  return z;
+  return f.Op(scatter_op, std::move(view_args));
 }
 
 void Views(std::vector<Derivative>& d) {
@@ -104,18 +105,48 @@ void Views(std::vector<Derivative>& d) {
     return {f.SumTo(c.grad(), c.in(0).sizes())};
   });
   Entry(d, "slice.Tensor", "SliceBackward0", {}, [](const G& c, F& f) -> V {
-    return {ScatterIntoView(f, c.in(0), c.grad(), "slice",
+    return {ScatterIntoView(f, c.in(0), c.grad(), "slice_scatter",
                             {c.args[1], c.args[2], c.args[3], c.args[4]})};
   });
   Entry(d, "narrow", "SliceBackward0", {}, [](const G& c, F& f) -> V {
-    return {ScatterIntoView(f, c.in(0), c.grad(), "narrow", {c.args[1], c.args[2], c.args[3]})};
+    // narrow(dim, start, length) is slice(dim, start, start + length) after wrapping.
+    const int64_t dim = c.a().int_(1);
+    const int64_t size = c.in(0).size(dim < 0 ? dim + c.in(0).dim() : dim);
+    int64_t start = c.a().int_(2);
+    if (start < 0) start += size;
+    return {ScatterIntoView(f, c.in(0), c.grad(), "slice_scatter",
+                            {Value(dim), Value(start), Value(start + c.a().int_(3)), Value(1)})};
   });
   Entry(d, "select.int", "SelectBackward0", {}, [](const G& c, F& f) -> V {
-    return {ScatterIntoView(f, c.in(0), c.grad(), "select", {c.args[1], c.args[2]})};
+    return {ScatterIntoView(f, c.in(0), c.grad(), "select_scatter", {c.args[1], c.args[2]})};
   });
   Entry(d, "diagonal", "DiagonalBackward0", {}, [](const G& c, F& f) -> V {
-    return {ScatterIntoView(f, c.in(0), c.grad(), "diagonal", {c.args[1], c.args[2], c.args[3]})};
+    return {ScatterIntoView(f, c.in(0), c.grad(), "diagonal_scatter",
+                            {c.args[1], c.args[2], c.args[3]})};
   });
+  // The scatter ops: self's gradient is grad with the view zeroed, src's the view.
+  auto scatter = [&](const char* op, const char* node, const char* scatter_op,
+                     const char* view_op, size_t nargs) {
+    Entry(d, op, node, {}, [=](const G& c, F& f) -> V {
+      std::vector<Value> view_args(c.args.begin() + 2, c.args.begin() + 2 + nargs);
+      Tensor gs, gsrc;
+      if (c.needs[0]) {
+        std::vector<Value> args = view_args;
+        args.insert(args.begin(), Value(f.Op("zeros", {Value(Sizes(c.in(1)))},
+                                             {{"dtype", Value(c.grad().dtype())}})));
+        args.insert(args.begin(), Value(c.grad()));
+        gs = f.Op(scatter_op, std::move(args));
+      }
+      if (c.needs[1]) {
+        view_args.insert(view_args.begin(), Value(c.grad()));
+        gsrc = f.Op(view_op, std::move(view_args));
+      }
+      return {gs, gsrc};
+    });
+  };
+  scatter("slice_scatter", "SliceScatterBackward0", "slice_scatter", "slice", 4);
+  scatter("select_scatter", "SelectScatterBackward0", "select_scatter", "select", 2);
+  scatter("diagonal_scatter", "DiagonalScatterBackward0", "diagonal_scatter", "diagonal", 3);
 }
 
 // Gradients of a split along `dim`: the pieces' gradients (zeros where undefined)

@@ -77,6 +77,10 @@ absl::StatusOr<Tensor> AvgPool(const Tensor& input, const PoolOptions& o, int sp
 // adaptive_{avg,max}_pool{1,2}d: `output_size` has one entry per spatial dim.
 absl::StatusOr<Tensor> AdaptiveAvgPool(const Tensor& input, IntSpan output_size, int spatial,
                                        absl::string_view op);
+// _adaptive_avg_pool2d_backward: the input's gradient, each output cell's gradient
+// spread evenly over its window (`input` gives the sizes and dtype).
+absl::StatusOr<Tensor> AdaptiveAvgPoolBackward(const Tensor& grad_output, const Tensor& input,
+                                               int spatial, absl::string_view op);
 absl::StatusOr<std::pair<Tensor, Tensor>> AdaptiveMaxPool(const Tensor& input,
                                                           IntSpan output_size, int spatial,
                                                           absl::string_view op);

@@ -444,6 +444,53 @@ absl::StatusOr<Tensor> AdaptiveAvgPool(const Tensor& input, IntSpan output_size,
   return out;
 }
 
+absl::StatusOr<Tensor> AdaptiveAvgPoolBackward(const Tensor& grad_output, const Tensor& input,
+                                               int spatial, absl::string_view op) {
+  Shape out_sizes;
+  const IntSpan gs = grad_output.sizes();
+  if (grad_output.dim() != input.dim() || grad_output.dim() < spatial) {
+    return RuntimeError(absl::StrCat(op, ": grad_output and self must have the same rank"));
+  }
+  const Shape output_size(gs.end() - spatial, gs.end());
+  ASSIGN_OR_RETURN(Pool3 g, CheckAdaptive(input, output_size, spatial, op, false, &out_sizes));
+  if (!std::equal(out_sizes.begin(), out_sizes.end(), gs.begin(), gs.end())) {
+    return RuntimeError(absl::StrCat(op, ": grad_output has sizes ", List(gs),
+                                     " where the pooled self has ", List(out_sizes)));
+  }
+  RETURN_IF_ERROR(RequireFloat(input, op));
+  const bool meta = input.is_meta() || grad_output.is_meta();
+  ASSIGN_OR_RETURN(Tensor out, NewTensor(input.sizes(), grad_output.dtype(), meta));
+  if (meta || out.numel() == 0) return out;
+  ASSIGN_OR_RETURN(Tensor gy, ContiguousAs(grad_output, grad_output.dtype()));
+  VisitDType(grad_output.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      const T* gp = gy.data<T>();
+      T* xp = out.data<T>();
+      const int64_t in_plane = g.in[0] * g.in[1] * g.in[2];
+      const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
+      ParallelFor(0, g.planes, 1, [&](int64_t b, int64_t e) {
+        for (int64_t pl = b; pl < e; ++pl) {
+          T* dst = xp + pl * in_plane;
+          std::fill(dst, dst + in_plane, T(0));
+          int64_t o = pl * out_plane;
+          for (int64_t od = 0; od < g.out[0]; ++od)
+            for (int64_t oh = 0; oh < g.out[1]; ++oh)
+              for (int64_t ow = 0; ow < g.out[2]; ++ow, ++o) {
+                const int64_t d0 = AStart(od, g.in[0], g.out[0]), d1 = AEnd(od, g.in[0], g.out[0]);
+                const int64_t h0 = AStart(oh, g.in[1], g.out[1]), h1 = AEnd(oh, g.in[1], g.out[1]);
+                const int64_t w0 = AStart(ow, g.in[2], g.out[2]), w1 = AEnd(ow, g.in[2], g.out[2]);
+                const T share = gp[o] / static_cast<T>((d1 - d0) * (h1 - h0) * (w1 - w0));
+                for (int64_t id = d0; id < d1; ++id)
+                  for (int64_t ih = h0; ih < h1; ++ih)
+                    for (int64_t iw = w0; iw < w1; ++iw) dst[(id * g.in[1] + ih) * g.in[2] + iw] += share;
+              }
+        }
+      });
+    }
+  });
+  return out;
+}
+
 absl::StatusOr<std::pair<Tensor, Tensor>> AdaptiveMaxPool(const Tensor& input,
                                                           IntSpan output_size, int spatial,
                                                           absl::string_view op) {

@@ -147,6 +147,15 @@ absl::Status RegisterPools(OpRegistry& r) {
         r, absl::StrCat(aavg, "(Tensor self, ", L, " output_size) -> Tensor"),
         [=](const OpArgs& a) { return ToValue(AdaptiveAvgPool(a.tensor(0), a.int_list(1), n, aavg)); },
         n == 1));
+    if (n == 2) {
+      RETURN_IF_ERROR(Reg(
+          r, "_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor",
+          [](const OpArgs& a) {
+            return ToValue(AdaptiveAvgPoolBackward(a.tensor(0), a.tensor(1), 2,
+                                                   "adaptive_avg_pool2d_backward"));
+          },
+          false));
+    }
     const std::string amax = absl::StrCat("adaptive_max_pool", n, "d");
     RETURN_IF_ERROR(Reg(
         r, absl::StrCat(amax, "(Tensor self, ", L, " output_size) -> (Tensor, Tensor)"),

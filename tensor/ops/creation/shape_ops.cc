@@ -3,11 +3,13 @@
 // join_ops.cc (cat, stack, flip, ...) and convert_ops.cc (clone, to, copy_, ...).
 // A view op's meta function and kernel are the same code: views never read elements.
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
 #include "tensor/ops/creation/creation.h"
 #include "tensor/ops/creation/internal/op_util.h"
 #include "tensor/ops/creation/internal/registration.h"
+#include "tensor/copy.h"
 #include "tensor/ops/ops.h"
 
 namespace wick::tensor {
@@ -110,6 +112,35 @@ absl::StatusOr<Value> DetachOp(const OpArgs& a, bool) {
 }
 absl::StatusOr<Value> AliasOp(const OpArgs& a, bool) { return Value(Alias(a.tensor(0))); }
 
+// The *_scatter ops (torch.slice_scatter, select_scatter, diagonal_scatter): a copy of
+// self with src written into one view of it; functional, so that graphs (the backward
+// of slicing, AOT autograd) need no in-place write into a view.
+template <absl::StatusOr<Tensor> (*ViewOf)(const Tensor&, const OpArgs&)>
+absl::StatusOr<Value> ScatterOp(const OpArgs& a, bool meta) {
+  const Tensor& self = a.tensor(0);
+  const Tensor& src = a.tensor(1);
+  Tensor out = meta ? Tensor::Meta(self.sizes(), self.dtype()) : *self.CopyAs(self.dtype());
+  ASSIGN_OR_RETURN(Tensor view, ViewOf(out, a));
+  if (!std::equal(view.sizes().begin(), view.sizes().end(), src.sizes().begin(),
+                  src.sizes().end())) {
+    return RuntimeError(absl::StrCat(
+        "expected src to have a size equal to the slice of self. src size = [",
+        absl::StrJoin(src.sizes(), ", "), "], slice size = [", absl::StrJoin(view.sizes(), ", "),
+        "]"));
+  }
+  if (!meta) RETURN_IF_ERROR(CopyInto(view, src));
+  return Value(std::move(out));
+}
+absl::StatusOr<Tensor> SliceView(const Tensor& t, const OpArgs& a) {
+  return Slice(t, a.int_(2), a.optional_int(3), a.optional_int(4), a.int_(5));
+}
+absl::StatusOr<Tensor> SelectView(const Tensor& t, const OpArgs& a) {
+  return Select(t, a.int_(2), a.int_(3));
+}
+absl::StatusOr<Tensor> DiagonalView(const Tensor& t, const OpArgs& a) {
+  return Diagonal(t, a.int_(2), a.int_(3), a.int_(4));
+}
+
 // In-place view ops (unsqueeze_, t_, ...) give self the view's geometry. The meta
 // function describes the result without touching its input.
 template <absl::StatusOr<Tensor> (*Compute)(const OpArgs&)>
@@ -179,6 +210,14 @@ absl::Status RegisterViewOps(OpRegistry& r) {
        SliceOp, kBoth},
       {"diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", DiagonalOp,
        kBoth},
+      {"slice_scatter(Tensor self, Tensor src, int dim=0, int? start=None, int? end=None, "
+       "int step=1) -> Tensor",
+       ScatterOp<SliceView>, kBoth},
+      {"select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor",
+       ScatterOp<SelectView>, kBoth},
+      {"diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> "
+       "Tensor",
+       ScatterOp<DiagonalView>, kBoth},
       {"detach(Tensor(a) self) -> Tensor(a)", DetachOp, kBoth},
       {"alias(Tensor(a) self) -> Tensor(a)", AliasOp, kBoth},
       {"unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)", InPlaceView<UnsqueezeOf>, kMethod},
