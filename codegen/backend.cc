@@ -23,6 +23,7 @@ std::string PyRepr(absl::string_view s) {
 
 absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(absl::string_view name) {
   if (name == "eager") return MakeEagerBackend();
+  if (name == "aot_eager") return MakeAotEagerBackend();
   // "onednn" is wick's default backend; "inductor" (upstream's default name) is its
   // alias so PyTorch scripts run unchanged.
   if (name == "onednn" || name == "inductor") return MakeOneDnnBackend();

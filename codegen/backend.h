@@ -44,6 +44,9 @@ class Backend {
 
 // Runs each call node's eager kernel; frees intermediates after their last use.
 std::unique_ptr<Backend> MakeEagerBackend();
+// The same, as upstream's "aot_eager": graphs needing gradients are first split into a
+// forward and a backward (AOT autograd, by the runtime), each run op by op.
+std::unique_ptr<Backend> MakeAotEagerBackend();
 
 // Lowers each graph to oneDNN primitives with fused post-op chains, fused pointwise
 // loops and a liveness-planned buffer arena (codegen/onednn_backend.cc); nodes it cannot
@@ -61,7 +64,8 @@ std::unique_ptr<Backend> MakeOneDnnBackendForTesting(OneDnnFault fault);
 // chains, fused pointwise programs, kernel fallbacks and the buffer plan.
 absl::StatusOr<std::string> DescribeLowering(const graph::Graph& g);
 
-// The built-in backend for a torch.compile(backend="...") string: "eager"; "onednn"
+// The built-in backend for a torch.compile(backend="...") string: "eager", "aot_eager";
+// "onednn"
 // (the default) and its alias "inductor". NotFound with upstream's message otherwise.
 absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(absl::string_view name);
 

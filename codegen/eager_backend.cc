@@ -32,10 +32,13 @@ struct CallStep {
 
 class EagerCompiledGraph : public CompiledGraph {
  public:
-  explicit EagerCompiledGraph(graph::Graph g) : graph_(std::move(g)) { Plan(); }
+  EagerCompiledGraph(graph::Graph g, bool records_autograd)
+      : graph_(std::move(g)), records_autograd_(records_autograd) {
+    Plan();
+  }
 
   absl::StatusOr<std::vector<Tensor>> Run(absl::Span<const Tensor> inputs) override;
-  bool records_autograd() const override { return true; }
+  bool records_autograd() const override { return records_autograd_; }
 
  private:
   void Plan();
@@ -44,6 +47,7 @@ class EagerCompiledGraph : public CompiledGraph {
   absl::StatusOr<std::vector<Tensor>> CollectOutputs(const ValueTable& values) const;
 
   graph::Graph graph_;
+  bool records_autograd_ = true;
   std::vector<CallStep> calls_;            // indexed by node id (empty for non-calls)
   std::vector<std::vector<NodeId>> frees_;  // values to drop after running node i
   int num_inputs_ = 0;
@@ -186,17 +190,25 @@ absl::StatusOr<std::vector<Tensor>> EagerCompiledGraph::Run(absl::Span<const Ten
   return absl::InternalError("graph without an output node");
 }
 
+// "eager" runs the Dynamo graph under eager autograd; "aot_eager" leaves autograd to the
+// runtime, which then compiles the graph's joint forward/backward (AOT autograd) and
+// runs both halves here.
 class EagerBackend : public Backend {
  public:
-  absl::string_view name() const override { return "eager"; }
+  explicit EagerBackend(bool aot) : aot_(aot) {}
+  absl::string_view name() const override { return aot_ ? "aot_eager" : "eager"; }
   absl::StatusOr<std::unique_ptr<CompiledGraph>> Compile(const graph::Graph& g) override {
     RETURN_IF_ERROR(graph::Verify(g));
-    return std::unique_ptr<CompiledGraph>(std::make_unique<EagerCompiledGraph>(g));
+    return std::unique_ptr<CompiledGraph>(std::make_unique<EagerCompiledGraph>(g, !aot_));
   }
+
+ private:
+  bool aot_;
 };
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeEagerBackend() { return std::make_unique<EagerBackend>(); }
+std::unique_ptr<Backend> MakeEagerBackend() { return std::make_unique<EagerBackend>(false); }
+std::unique_ptr<Backend> MakeAotEagerBackend() { return std::make_unique<EagerBackend>(true); }
 
 }  // namespace wick::codegen

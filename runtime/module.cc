@@ -245,6 +245,11 @@ RuntimeOptions RuntimeOptions::FromEnvironment() {
   RuntimeOptions options;
   const char* all = std::getenv("WICK_COMPILE_ALL");
   options.compile_all = all != nullptr && std::string(all) == "1";
+  // WICK_COMPILE_ALL=aot_eager (or another built-in backend's name): the same with it.
+  if (all != nullptr && !options.compile_all && std::string(all) != "0" && *all != 0) {
+    options.compile_all = true;
+    options.compile_all_backend = all;
+  }
   if (const char* stats = std::getenv("WICK_COMPILE_ALL_STATS")) {
     options.compile_all_stats = stats;
   }
@@ -260,11 +265,14 @@ void InstallRuntime(vm::Interpreter& interp, const RuntimeOptions& options) {
   RuntimeState& state = State(interp.runtime());
   interp.set_frame_eval_hook(&state);
   state.dot_dir = options.dot_dir;
-  if (options.compile_all) EnableCompileAll(interp, options.compile_all_stats);
+  if (options.compile_all) {
+    EnableCompileAll(interp, options.compile_all_stats, options.compile_all_backend);
+  }
 }
 
-void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path) {
-  State(interp.runtime()).EnableCompileAll(stats_path);
+void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path,
+                      const std::string& backend) {
+  State(interp.runtime()).EnableCompileAll(stats_path, backend);
 }
 
 vm::Value Compile(vm::Runtime& rt, vm::Value callable, CompileOptions options) {

@@ -49,6 +49,7 @@ struct RuntimeOptions {
   // EnableCompileAll(interp, compile_all_stats) at install time.
   bool compile_all = false;
   std::string compile_all_stats;
+  std::string compile_all_backend = "eager";
 
   // The options the process environment asks for:
   //   WICK_COMPILE_ALL=1        every function frame whose globals are the `__main__`
@@ -57,6 +58,8 @@ struct RuntimeOptions {
   //                             torch.compile(backend="eager", fullgraph=False); frames that
   //                             break run eagerly, so a program's output must not change.
   //                             Explicit torch.compile calls keep their own options.
+  //   WICK_COMPILE_ALL=NAME     the same with built-in backend NAME ("aot_eager",
+  //                             "inductor"): training graphs then take AOT autograd.
   //   WICK_COMPILE_ALL_STATS=F  with WICK_COMPILE_ALL: keep F up to date with
   //                             "compile-all: N frames compiled, M graphs, K breaks" and one
   //                             "break <gb_type>: <count>" line per break type.
@@ -70,8 +73,9 @@ struct RuntimeOptions {
 void InstallRuntime(vm::Interpreter& interp, const RuntimeOptions& options = {});
 
 // What WICK_COMPILE_ALL=1 does, from C++: frames of the `__main__` script are compiled
-// with the eager backend. `stats_path`, when not empty, is kept up to date as above.
-void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path = "");
+// with `backend`. `stats_path`, when not empty, is kept up to date as above.
+void EnableCompileAll(vm::Interpreter& interp, const std::string& stats_path = "",
+                      const std::string& backend = "eager");
 
 // A callable wrapping `callable` (a function or any callable): calling it runs
 // `callable` with every frame entered during the call going through the compiled-code

@@ -11,12 +11,26 @@
 #include <vector>
 
 #include "codegen/backend.h"
+#include "graph/graph.h"
 #include "frontend/frontend.h"
 #include "guards/guards.h"
 #include "guards/source.h"
 #include "vm/value.h"
 
 namespace wick::runtime::internal {
+
+// A graph's forward and backward, compiled (AOT autograd, partitioner/joint.h): what
+// runs when grad mode is on and an input requires grad. Shared with the autograd nodes
+// of the calls that ran it, which may outlive the entry.
+struct AotCompiled {
+  std::unique_ptr<codegen::CompiledGraph> forward, backward;
+  int num_user_outputs = 0;
+  std::vector<bool> differentiable;  // per user output
+  std::vector<int> grad_inputs;      // per backward output: the input it belongs to
+  // The backward's placeholders (saved values, then tangents): what each input must look
+  // like (the compiled code was made for these strides).
+  std::vector<graph::TensorMeta> backward_inputs;
+};
 
 // One compiled version of a frame: valid while `guards` hold.
 struct CacheEntry {
@@ -25,6 +39,9 @@ struct CacheEntry {
   // The same graph on the eager backend, which records autograd: what runs when grad
   // mode is on and an input requires grad (execute.cc, CompiledFunctionBackward).
   std::unique_ptr<codegen::CompiledGraph> eager_for_grad;
+  // Set when the graph was compiled for training (joint forward/backward); runs instead
+  // of eager_for_grad.
+  std::shared_ptr<const AotCompiled> aot;
   std::vector<guards::SourcePtr> inputs;  // graph inputs, in placeholder order
   // Dynamic shapes: where each symbol is read (for Rebuild::kSymInt values).
   std::vector<guards::ShapeSymbols::Binding> symbols;

@@ -15,6 +15,8 @@
 #include "absl/strings/strip.h"
 #include "guards/frame_view.h"
 #include "logging/logging.h"
+#include "partitioner/joint.h"
+#include "tensor/autograd/autograd.h"
 #include "runtime/internal/compile_frame.h"
 #include "runtime/internal/execute.h"
 #include "runtime/internal/messages.h"
@@ -291,6 +293,67 @@ std::vector<ExplainGuard> ExplainGuards(const std::vector<guards::GuardSpec>& sp
   return out;
 }
 
+// One AOT graph as upstream's aot_graphs / aot_joint_graph records print it.
+void LogAotGraph(const logging::Channel& channel, const std::string& title,
+                 const graph::Graph& g) {
+  WICK_LOG_TO(channel, logging::Level::kInfo)
+      << "TRACED GRAPH\n ===== " << title << " =====\n " << kGraphModuleFile << " "
+      << graph::PrintReadable(g) << "\n";
+}
+
+// AOT autograd (partitioner/joint.h): when the graph's inputs require grad under grad
+// mode, the joint forward/backward trace on this call's inputs, cut into a forward and
+// a backward that the same built-in backend compiles. Null where it does not apply (a
+// Python backend gets the graph as Dynamo made it, as upstream's do) or cannot be done;
+// the graph then runs under eager autograd when gradients are needed.
+std::shared_ptr<const AotCompiled> CompileForTraining(Attempt& a, const frontend::TraceResult& tr) {
+  const CompileOptions& opts = *a.ctx.options;
+  if (!opts.backend_fn.is_none() || !tensor::autograd::GradModeEnabled()) return nullptr;
+  GraphInputList inputs;
+  if (!GraphInputs(a.rt(), tr.graph_inputs, a.view, &inputs).ok()) return nullptr;
+  bool any = false;
+  for (const tensor::Tensor& t : inputs) any |= t.requires_grad();
+  if (!any) return nullptr;
+  absl::StatusOr<partitioner::JointGraphs> j = partitioner::TraceJoint(tr.graph, inputs);
+  if (!j.ok()) {
+    WICK_LOG(aot, DEBUG) << tr.graph.name() << " runs under eager autograd: "
+                         << j.status().message();
+    return nullptr;
+  }
+  const int64_t id = a.state.next_aot_id++;
+  if (WICK_ARTIFACT_IS_ON(aot_joint_graph)) {
+    LogAotGraph(logging::channels::artifact_aot_joint_graph, absl::StrCat("Joint graph ", id),
+                j->joint);
+  }
+  if (WICK_ARTIFACT_IS_ON(aot_graphs)) {
+    LogAotGraph(logging::channels::artifact_aot_graphs, absl::StrCat("Forward graph ", id),
+                j->forward);
+    LogAotGraph(logging::channels::artifact_aot_graphs, absl::StrCat("Backward graph ", id),
+                j->backward);
+  }
+  TraceAotGraphs(a, j->joint, j->forward, j->backward);
+  absl::StatusOr<std::unique_ptr<codegen::Backend>> backend = codegen::MakeBackend(opts.backend);
+  if (!backend.ok()) return nullptr;
+  auto aot = std::make_shared<AotCompiled>();
+  absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> fw = (*backend)->Compile(j->forward);
+  absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> bw = (*backend)->Compile(j->backward);
+  if (!fw.ok() || !bw.ok()) {
+    WICK_LOG(aot, DEBUG) << tr.graph.name() << " runs under eager autograd: "
+                         << (fw.ok() ? bw.status() : fw.status()).message();
+    return nullptr;
+  }
+  aot->forward = *std::move(fw);
+  aot->backward = *std::move(bw);
+  aot->num_user_outputs = j->num_user_outputs;
+  aot->differentiable = j->differentiable;
+  aot->grad_inputs = j->grad_inputs;
+  for (graph::NodeId p : j->backward.placeholders()) {
+    aot->backward_inputs.push_back(j->backward.node(p).meta[0]);
+  }
+  BumpCounter(a.rt(), "aot_autograd", "joint_graphs");
+  return aot;
+}
+
 }  // namespace
 
 // Builds the guard tree, logs the guards and graph, compiles (a break plan's graph may
@@ -326,6 +389,9 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
   }
   auto entry = std::make_unique<CacheEntry>();
   if (has_graph && !compiled->records_autograd()) {
+    BumpCounter(rt, "aot_autograd", "total");
+    entry->aot = CompileForTraining(a, tr);
+    BumpCounter(rt, "aot_autograd", "ok");
     absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> for_grad =
         codegen::MakeEagerBackend()->Compile(tr.graph);
     if (for_grad.ok()) entry->eager_for_grad = *std::move(for_grad);

@@ -115,6 +115,10 @@ void TraceGraph(Attempt& a, const frontend::TraceResult& tr, const guards::Guard
 // compilation_metrics once the attempt's entry is stored (before it runs), or at the
 // end of an attempt that stored none (a skip, a failure: `result` raised).
 void TraceCompileEnd(Attempt& a, const vm::Value& result);
+// The aot_joint_graph / aot_forward_graph / aot_backward_graph events of a graph
+// compiled for training.
+void TraceAotGraphs(Attempt& a, const graph::Graph& joint, const graph::Graph& forward,
+                    const graph::Graph& backward);
 // The frames above `frame` (outermost first), as tracebacks show them.
 std::vector<vm::TraceEntry> FramesAbove(const vm::Frame& frame);
 // "{compile_id}: {first failing guard}" per cached entry, most recently used first; an

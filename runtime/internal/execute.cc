@@ -3,13 +3,18 @@
 // buffered side effects. No bytecode of the frame runs.
 #include "runtime/internal/execute.h"
 
+#include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
+#include "base/python_error.h"
 #include "base/status_macros.h"
 #include "runtime/internal/state.h"
 #include "tensor/autograd/autograd.h"
+#include "tensor/copy.h"
+#include "tensor/op_registry.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
 #include "vm/torch/torch.h"
@@ -460,31 +465,133 @@ absl::StatusOr<std::vector<tensor::Tensor>> RunWithAutograd(
   return outputs;
 }
 
+// `t` with the geometry `meta` records (the compiled backward was made for it): itself
+// when it has it, else a copy laid out that way.
+absl::StatusOr<tensor::Tensor> Conform(const tensor::Tensor& t, const graph::TensorMeta& m) {
+  if (t.dtype() == m.dtype && std::equal(t.sizes().begin(), t.sizes().end(), m.sizes.begin(),
+                                         m.sizes.end()) &&
+      std::equal(t.strides().begin(), t.strides().end(), m.strides.begin(), m.strides.end())) {
+    return t;
+  }
+  ASSIGN_OR_RETURN(tensor::Tensor out, tensor::Tensor::EmptyStrided(m.sizes, m.strides, m.dtype));
+  RETURN_IF_ERROR(tensor::CopyInto(out, t));
+  return out;
+}
+
+// The graph under AOT autograd: the compiled forward (user outputs, then the values the
+// backward reads), with one CompiledFunctionBackward node whose backward runs the
+// compiled backward graph on the saved values and the output gradients.
+absl::StatusOr<std::vector<tensor::Tensor>> RunAot(std::shared_ptr<const AotCompiled> aot,
+                                                   absl::Span<const tensor::Tensor> inputs) {
+  namespace ag = tensor::autograd;
+  std::vector<tensor::Tensor> all;
+  {
+    ag::GradModeGuard off(false);
+    ASSIGN_OR_RETURN(all, aot->forward->Run(inputs));
+  }
+  const size_t n = static_cast<size_t>(aot->num_user_outputs);
+  const size_t num_tangents =
+      std::count(aot->differentiable.begin(), aot->differentiable.end(), true);
+  if (all.size() < n || all.size() - n + num_tangents != aot->backward_inputs.size()) {
+    return absl::InternalError("wick runtime: the compiled forward returned the wrong count");
+  }
+  std::vector<tensor::Tensor> outputs;
+  for (size_t i = 0; i < n; ++i) outputs.push_back(ag::Detach(all[i]));
+  struct Saved {
+    std::vector<tensor::Tensor> values;
+    std::vector<uint64_t> versions;
+  };
+  auto saved = std::make_shared<Saved>();
+  for (size_t i = n; i < all.size(); ++i) {
+    saved->versions.push_back(all[i].version());
+    saved->values.push_back(std::move(all[i]));
+  }
+  const size_t num_inputs = inputs.size();
+  auto backward = [aot, saved, num_inputs](std::vector<tensor::Tensor> grads)
+      -> absl::StatusOr<std::vector<tensor::Tensor>> {
+    std::vector<tensor::Tensor> args;
+    for (size_t i = 0; i < saved->values.size(); ++i) {
+      RETURN_IF_ERROR(ag::CheckSavedVersion(saved->values[i], saved->versions[i]));
+      ASSIGN_OR_RETURN(tensor::Tensor v, Conform(saved->values[i], aot->backward_inputs[i]));
+      args.push_back(std::move(v));
+    }
+    for (size_t i = 0; i < aot->differentiable.size(); ++i) {
+      if (!aot->differentiable[i]) continue;
+      const graph::TensorMeta& m = aot->backward_inputs[args.size()];
+      tensor::Tensor g = i < grads.size() ? grads[i] : tensor::Tensor();
+      if (!g.defined()) {  // the engine zero-fills; a direct call may not
+        ASSIGN_OR_RETURN(tensor::Value z,
+                         tensor::OpRegistry::Global().Call("zeros", {tensor::Value(m.sizes)},
+                                                           {{"dtype", m.dtype}}));
+        g = z.to_tensor();
+      }
+      ASSIGN_OR_RETURN(g, Conform(g, m));
+      args.push_back(std::move(g));
+    }
+    std::vector<tensor::Tensor> got;
+    {
+      ag::GradModeGuard off(false);
+      ASSIGN_OR_RETURN(got, aot->backward->Run(args));
+    }
+    std::vector<tensor::Tensor> result(num_inputs);
+    for (size_t k = 0; k < got.size() && k < aot->grad_inputs.size(); ++k) {
+      result[aot->grad_inputs[k]] = std::move(got[k]);
+    }
+    if (ag::GradModeEnabled()) {
+      // create_graph: the gradients get a node of their own that refuses a second
+      // differentiation, as upstream's CompiledFunctionBackward does.
+      auto refuse = [](std::vector<tensor::Tensor>) -> absl::StatusOr<std::vector<tensor::Tensor>> {
+        return RuntimeError(
+            "torch.compile with aot_autograd does not currently support double backward");
+      };
+      ag::RecordFunction(
+          std::make_shared<ag::FunctionNode>("CompiledFunctionBackwardBackward", refuse), args,
+          result);
+    }
+    return result;
+  };
+  auto release = [saved] { *saved = Saved(); };
+  auto node = std::make_shared<ag::FunctionNode>("CompiledFunctionBackward", backward, release);
+  std::vector<bool> non_differentiable;
+  for (bool d : aot->differentiable) non_differentiable.push_back(!d);
+  ag::RecordFunction(node, std::vector<tensor::Tensor>(inputs.begin(), inputs.end()), outputs,
+                     non_differentiable);
+  return outputs;
+}
+
 }  // namespace
+
+absl::Status GraphInputs(vm::Runtime& rt, const std::vector<guards::SourcePtr>& sources,
+                         const guards::FrameView& view, GraphInputList* out) {
+  out->clear();
+  out->reserve(sources.size());
+  for (const guards::SourcePtr& s : sources) {
+    const vm::Value* v = guards::Resolve(*s, view);
+    // Symbolic Python numbers (dynamic shapes) enter the graph as 0-dim tensors.
+    if (v != nullptr && v->is_int()) {
+      out->push_back(tensor::Tensor::FromScalar(tensor::Scalar(v->as_int()),
+                                                tensor::DType::kInt64));
+      continue;
+    }
+    if (v != nullptr && v->is_float()) {
+      out->push_back(tensor::Tensor::FromScalar(tensor::Scalar(v->as_float()),
+                                                tensor::DType::kFloat64, true));
+      continue;
+    }
+    if (v == nullptr || vm::TensorOfObject(rt, *v) == nullptr) {
+      return absl::InternalError("wick runtime: a graph input is not a tensor (guards missed it)");
+    }
+    out->push_back(vm::TensorOfTensorObject(*v));
+  }
+  return absl::OkStatus();
+}
 
 vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& entry,
                    const guards::FrameView& view) {
   vm::Runtime& rt = interp.runtime();
-  absl::InlinedVector<tensor::Tensor, 8> inputs;
-  inputs.reserve(entry.inputs.size());
-  for (const guards::SourcePtr& s : entry.inputs) {
-    const vm::Value* v = guards::Resolve(*s, view);
-    // Symbolic Python numbers (dynamic shapes) enter the graph as 0-dim tensors.
-    if (v != nullptr && v->is_int()) {
-      inputs.push_back(tensor::Tensor::FromScalar(tensor::Scalar(v->as_int()),
-                                                  tensor::DType::kInt64));
-      continue;
-    }
-    if (v != nullptr && v->is_float()) {
-      inputs.push_back(tensor::Tensor::FromScalar(tensor::Scalar(v->as_float()),
-                                                  tensor::DType::kFloat64, true));
-      continue;
-    }
-    if (v == nullptr || vm::TensorOfObject(rt, *v) == nullptr) {
-      return rt.Raise(rt.exc().runtime_error,
-                      "wick runtime: a graph input is not a tensor (guards missed it)");
-    }
-    inputs.push_back(vm::TensorOfTensorObject(*v));
+  GraphInputList inputs;
+  if (absl::Status s = GraphInputs(rt, entry.inputs, view, &inputs); !s.ok()) {
+    return rt.Raise(rt.exc().runtime_error, s.message());
   }
   // Symbol values as the frame has them now, before anything runs.
   std::vector<int64_t> sym_values;
@@ -505,8 +612,9 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
   absl::StatusOr<std::vector<tensor::Tensor>> ran =
       entry.compiled == nullptr ? absl::StatusOr<std::vector<tensor::Tensor>>(
                                       std::vector<tensor::Tensor>())
-      : NeedsGraphAutograd(entry, inputs) ? RunWithAutograd(entry, inputs)
-                                          : entry.compiled->Run(inputs);
+      : !NeedsGraphAutograd(entry, inputs) ? entry.compiled->Run(inputs)
+      : entry.aot != nullptr                ? RunAot(entry.aot, inputs)
+                                            : RunWithAutograd(entry, inputs);
   if (!ran.ok()) {
     if (rt.HasPending()) return vm::Value::Raised();  // a Python backend raised
     return rt.RaiseStatus(ran.status());

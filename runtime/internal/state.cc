@@ -80,9 +80,9 @@ CodeCache& RuntimeState::CacheFor(vm::CodeObject* code, int32_t entry) {
   return *slot;
 }
 
-void RuntimeState::EnableCompileAll(std::string stats_path) {
+void RuntimeState::EnableCompileAll(std::string stats_path, std::string backend) {
   compile_all_ = true;
-  compile_all_options_.backend = "eager";
+  compile_all_options_.backend = std::move(backend);
   compile_all_options_.backend_id = std::hash<std::string>()(compile_all_options_.backend);
   recorders.stats_path = std::move(stats_path);
   recorders.WriteStats();

@@ -71,11 +71,12 @@ class RuntimeState : public vm::Object, public vm::FrameEvalHook {
   vm::Value compiled_function_type;  // Type of torch.compile's wrappers
   vm::Value graph_handle_type;       // Type of the graph handles custom backends get
   int64_t next_graph_id = 1;         // __compiled_fn_{N}
+  int64_t next_aot_id = 0;           // "Forward graph {N}" (never reset, as upstream's)
   std::string dot_dir;               // RuntimeOptions::dot_dir
 
   // WICK_COMPILE_ALL: frames of the main script compile under `compile_all_options`
   // (the counts go to `stats_path` when it is not empty).
-  void EnableCompileAll(std::string stats_path);
+  void EnableCompileAll(std::string stats_path, std::string backend = "eager");
   // What compiles record as they go: compile-all counts, explain events, logged break
   // sites (recorders.h).
   Recorders recorders;

@@ -145,6 +145,14 @@ void TraceGraph(Attempt& a, const frontend::TraceResult& tr, const guards::Guard
   WICK_TRACE("dynamo_cpp_guards_str", "{}", Context(a), tree.Print());
 }
 
+void TraceAotGraphs(Attempt& a, const graph::Graph& joint, const graph::Graph& forward,
+                    const graph::Graph& backward) {
+  if (!logging::TraceEnabled()) return;
+  WICK_TRACE("aot_joint_graph", "{}", Context(a), graph::PrintReadable(joint));
+  WICK_TRACE("aot_forward_graph", "{}", Context(a), graph::PrintReadable(forward));
+  WICK_TRACE("aot_backward_graph", "{}", Context(a), graph::PrintReadable(backward));
+}
+
 void TraceCompileEnd(Attempt& a, const vm::Value& result) {
   if (!logging::TraceEnabled() || a.trace.metrics_written) return;
   a.trace.metrics_written = true;

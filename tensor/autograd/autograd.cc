@@ -91,18 +91,7 @@ struct SavedTensor {
 };
 
 absl::Status CheckVersion(const SavedTensor& s) {
-  if (s.tensor.version() == s.version) return absl::OkStatus();
-  std::string where;
-  if (!s.producer.empty()) {
-    where = absl::StrCat(", which is output ", s.output_nr, " of ", s.producer, ",");
-  }
-  return RuntimeError(absl::StrCat(
-      "one of the variables needed for gradient computation has been modified by an inplace "
-      "operation: [", LegacyTypeName(s.tensor.dtype()), " [",
-      absl::StrJoin(s.tensor.sizes(), ", "), "]]", where, " is at version ",
-      s.tensor.version(), "; expected version ", s.version,
-      " instead. Hint: enable anomaly detection to find the operation that failed to compute "
-      "its gradient, with torch.autograd.set_detect_anomaly(True)."));
+  return CheckSavedVersion(s.tensor, s.version, s.producer, s.output_nr);
 }
 
 // The node recorded for one registry op call.
@@ -638,9 +627,33 @@ absl::Status RetainGrad(const Tensor& t) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<Value> RunOp(const OpDef& op, std::vector<Value> args) {
+namespace {
+
+thread_local OpObserver* t_observer = nullptr;
+// Whether a RunOp call below the current one ran (the current call is then no leaf).
+thread_local bool* t_parent_had_children = nullptr;
+
+absl::StatusOr<Value> RunOpUnobserved(const OpDef& op, std::vector<Value> args) {
   if (!NeedsRecording(args)) return RunKernel(op, args);
   return RecordOp(op, std::move(args));
+}
+
+}  // namespace
+
+ObserveOps::ObserveOps(OpObserver* observer) : saved_(t_observer) { t_observer = observer; }
+ObserveOps::~ObserveOps() { t_observer = saved_; }
+
+absl::StatusOr<Value> RunOp(const OpDef& op, std::vector<Value> args) {
+  if (t_observer == nullptr) return RunOpUnobserved(op, std::move(args));
+  if (t_parent_had_children != nullptr) *t_parent_had_children = true;
+  bool had_children = false;
+  bool* const saved = t_parent_had_children;
+  t_parent_had_children = &had_children;
+  std::vector<Value> seen = args;
+  absl::StatusOr<Value> r = RunOpUnobserved(op, std::move(args));
+  t_parent_had_children = saved;
+  if (r.ok() && !had_children && t_observer != nullptr) t_observer->OnOp(op, seen, *r);
+  return r;
 }
 
 absl::StatusOr<Value> Call(absl::string_view name, std::vector<Value> args,
@@ -686,6 +699,21 @@ void RecordFunction(const std::shared_ptr<Node>& node, const std::vector<Tensor>
       SetFlag(o, false);
     }
   }
+}
+
+absl::Status CheckSavedVersion(const Tensor& t, uint64_t version, absl::string_view producer,
+                               uint32_t output_nr) {
+  if (t.version() == version) return absl::OkStatus();
+  std::string where;
+  if (!producer.empty()) {
+    where = absl::StrCat(", which is output ", output_nr, " of ", producer, ",");
+  }
+  return RuntimeError(absl::StrCat(
+      "one of the variables needed for gradient computation has been modified by an inplace "
+      "operation: [", LegacyTypeName(t.dtype()), " [", absl::StrJoin(t.sizes(), ", "), "]]",
+      where, " is at version ", t.version(), "; expected version ", version,
+      " instead. Hint: enable anomaly detection to find the operation that failed to compute "
+      "its gradient, with torch.autograd.set_detect_anomaly(True)."));
 }
 
 absl::Status FreedGraphError() {

@@ -176,6 +176,27 @@ inline bool NeedsRecording(absl::Span<const Value> args) {
   return GradModeEnabled() && AnyRequiresGrad(args);
 }
 
+// Sees every op call that goes through RunOp on this thread while installed (AOT
+// autograd's joint-graph tracer, partitioner/joint.h). Only *leaf* calls are reported: a
+// composite op that ran as its decomposition is reported as its parts, not as itself.
+// `args` are the bound arguments as the kernel got them (before any saving copy).
+class OpObserver {
+ public:
+  virtual ~OpObserver() = default;
+  virtual void OnOp(const OpDef& op, const std::vector<Value>& args, const Value& result) = 0;
+};
+// Installs `observer` for the scope (nesting restores the previous one).
+class ObserveOps {
+ public:
+  explicit ObserveOps(OpObserver* observer);
+  ~ObserveOps();
+  ObserveOps(const ObserveOps&) = delete;
+  ObserveOps& operator=(const ObserveOps&) = delete;
+
+ private:
+  OpObserver* saved_;
+};
+
 // Runs `op` on bound arguments, recording a node when NeedsRecording. In-place ops bump
 // the written tensor's version counter.
 absl::StatusOr<Value> RunOp(const OpDef& op, std::vector<Value> args);
@@ -225,6 +246,13 @@ class FunctionNode : public Node {
 void RecordFunction(const std::shared_ptr<Node>& node, const std::vector<Tensor>& inputs,
                     const std::vector<Tensor>& outputs,
                     const std::vector<bool>& non_differentiable = {});
+
+// PyTorch's in-place error ("one of the variables needed for gradient computation has
+// been modified by an inplace operation: ...") when `t`'s version is no longer
+// `version`, the one it had when saved; `producer` names the node whose output it was
+// ("" for a leaf).
+absl::Status CheckSavedVersion(const Tensor& t, uint64_t version,
+                               absl::string_view producer = "", uint32_t output_nr = 0);
 
 // PyTorch's "Trying to backward through the graph a second time ..." error.
 absl::Status FreedGraphError();

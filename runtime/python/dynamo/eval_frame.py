@@ -90,8 +90,9 @@ class OptimizedModule(torch.nn.Module):
 _MODES = ("default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs")
 
 # The backend registry (upstream's torch._dynamo.backends.registry): wick's built-in
-# backends with upstream's tags ("aot_eager" runs the graph op by op like "eager": wick
-# has no AOT autograd), and the Python backends register_backend adds.
+# backends with upstream's tags ("aot_eager" runs the graph op by op like "eager", its
+# training graphs split into forward and backward first), and the Python backends
+# register_backend adds.
 _BUILTIN_BACKENDS = {"inductor": (), "onednn": (), "eager": ("debug",), "aot_eager": ("debug",)}
 _REGISTERED_BACKENDS = {}
 
@@ -152,8 +153,6 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
         raise RuntimeError("Unrecognized mode={}, should be one of: {}".format(
             mode, ", ".join(_MODES)))
     backend = lookup_backend(backend)
-    if backend == "aot_eager":
-        backend = "eager"
     if not callable(model):
         raise RuntimeError("torch.compile() expects a callable, got " + type(model).__name__)
     if isinstance(model, torch.nn.Module):
