@@ -177,6 +177,28 @@ TEST(OneDnnBackendTest, LinearBiasGeluWithBinaryPostOps) {
   EXPECT_THAT(text, HasSubstr("step 1 pointwise %sub: sub(in0, 3, alpha=2) -> new"));
 }
 
+// Backward graphs multiply by transposes (t() views, transposed inputs): those operands
+// are read in place with their strides, not copied dense on every call.
+TEST(OneDnnBackendTest, TransposedMatmulOperandsAreReadInPlace) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[8, 32][32, 1]cpu\n"
+      "  %w = placeholder L_w_ \"L['w']\" : f32[16, 32][32, 1]cpu\n"
+      "  %b = placeholder L_b_ \"L['b']\" : f32[16][1]cpu\n"
+      "  %g = placeholder L_g_ \"L['g']\" : f32[8, 16][16, 1]cpu\n"
+      "  %t = t(%w)\n"
+      "  %addmm = addmm(%b, %x, %t, 1, 1)\n"
+      "  %relu = relu(%addmm)\n"
+      "  %t_1 = t(%x)\n"
+      "  %mm = mm(%t_1, %g)\n"
+      "  return %relu, %mm\n");
+  ExpectMatchesEager(g, {Random({8, 32}, 7), Random({16, 32}, 8), Random({16}, 9),
+                         Random({8, 16}, 10)});
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("matmul %addmm -> %relu ["));
+  EXPECT_THAT(text, HasSubstr("]: [8x32] @ [32x16] weights %t (transposed) bias %b"));
+  EXPECT_THAT(text, HasSubstr("]: [32x8] (transposed) @ [8x16] weights %g post_ops"));
+}
+
 TEST(OneDnnBackendTest, AddmmAndMm) {
   graph::Graph g = ParseGraph(
       "  %x = placeholder L_x_ \"L['x']\" : f32[8, 32][32, 1]cpu\n"

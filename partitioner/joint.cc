@@ -529,7 +529,10 @@ Cut MinCut(const std::vector<JNode>& nodes, const std::vector<bool>& backward,
     });
   }
   flow.MaxFlow(source, sink);
-  const std::vector<bool> s = flow.SourceSide(source);
+  // Among cuts of equal size, the one nearest the backward: it saves later values (a
+  // matmul's activation rather than its input), which recomputes less and leaves the
+  // forward's op chains whole for fusion.
+  const std::vector<bool> s = flow.LargestSourceSide(sink);
   Cut cut;
   cut.recompute.assign(n, false);
   // Walk back from what the backward reads: a forward value on the sink side is
@@ -635,6 +638,27 @@ std::vector<bool> FlowGraph::SourceSide(int source) const {
     }
   }
   return seen;
+}
+
+std::vector<bool> FlowGraph::LargestSourceSide(int sink) const {
+  std::vector<bool> reaches(out_.size(), false);
+  std::vector<int> stack = {sink};
+  reaches[sink] = true;
+  while (!stack.empty()) {
+    const int v = stack.back();
+    stack.pop_back();
+    for (int e : out_[v]) {
+      // edges_[e ^ 1] runs from edges_[e].to into v.
+      const int u = edges_[e].to;
+      if (edges_[e ^ 1].cap > 0 && !reaches[u]) {
+        reaches[u] = true;
+        stack.push_back(u);
+      }
+    }
+  }
+  std::vector<bool> side(out_.size());
+  for (size_t v = 0; v < side.size(); ++v) side[v] = !reaches[v];
+  return side;
 }
 
 absl::StatusOr<JointGraphs> TraceJoint(const graph::Graph& g,

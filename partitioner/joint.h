@@ -62,6 +62,9 @@ struct FlowGraph {
   // the source side of a minimum cut (reachable in the residual graph).
   int64_t MaxFlow(int source, int sink);
   std::vector<bool> SourceSide(int source) const;
+  // The largest source side of a minimum cut: every vertex that cannot reach `sink` in
+  // the residual graph (among equal cuts, the one nearest the sink).
+  std::vector<bool> LargestSourceSide(int sink) const;
 
  private:
   struct Edge {

@@ -78,8 +78,8 @@ bool HasOp(const graph::Graph& g, const std::string& name) {
   return false;
 }
 
-// mm -> relu -> sin: the forward saves the matmul's output (and the operands the matmul's
-// gradient needs); relu and cos(relu) are recomputed in the backward, not saved.
+// mm -> relu -> sin: the forward saves relu's output (and views of the operands the
+// matmul's gradient needs); cos(relu) is recomputed in the backward, not saved.
 constexpr char kMlp[] = R"(graph __compiled_fn_1 {
   %l_x_ = placeholder L_x_ "L['x']" : f32[4, 3][3, 1]cpu
   %l_w_ = placeholder L_w_ "L['w']" : f32[3, 5][5, 1]cpu
@@ -99,10 +99,11 @@ TEST(TraceJoint, GradientsMatchEagerAutogradAndPointwiseIsRecomputed) {
   ASSERT_TRUE(j.ok()) << j.status();
   EXPECT_EQ(j->num_user_outputs, 1);
   EXPECT_EQ(j->grad_inputs, (std::vector<int>{0, 1}));
-  // Saved: x, w (mm's gradient reads both) and mm's output.
+  // Saved: x and w (as the transposes mm's gradient reads) and relu's output.
   EXPECT_EQ(j->num_saved, 3) << graph::PrintReadable(j->forward);
   EXPECT_FALSE(HasOp(j->forward, "cos")) << graph::PrintReadable(j->forward);
-  EXPECT_TRUE(HasOp(j->backward, "relu")) << graph::PrintReadable(j->backward);
+  EXPECT_TRUE(HasOp(j->backward, "cos")) << graph::PrintReadable(j->backward);
+  EXPECT_FALSE(HasOp(j->backward, "relu")) << graph::PrintReadable(j->backward);
   // The example inputs are untouched by the trace.
   EXPECT_TRUE(ag::IsLeaf(x));
   EXPECT_FALSE(ag::GradOf(x).defined());
@@ -196,6 +197,8 @@ TEST(FlowGraph, MinCutPicksTheCheapestEdges) {
   EXPECT_TRUE(s[3]);
   EXPECT_FALSE(s[2]);
   EXPECT_FALSE(s[1]);
+  // The same cut seen from the sink: here it is the only minimum cut.
+  EXPECT_EQ(f.LargestSourceSide(1), s);
 }
 
 }  // namespace

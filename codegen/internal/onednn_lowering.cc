@@ -169,6 +169,22 @@ absl::StatusOr<Step> LowerBatchedMatmul(const Graph& g, const Partition& p,
   return s;
 }
 
+// The strides of a [rows, cols] matmul operand stored transposed (column-major: strides
+// {1, rows}), when its strides are known for every call: a view op's result or a graph
+// input (guards, or the runtime's conforming of backward inputs, fix those). Empty
+// otherwise: the operand is read dense, copied when it is not.
+std::vector<int64_t> TransposedStrides(const Graph& g, graph::ValueRef r, int64_t rows,
+                                       int64_t cols) {
+  const Node& n = g.node(r.node);
+  if (r.index >= 0 || n.meta.empty() || rows <= 1 || cols <= 1) return {};
+  const graph::TensorMeta& m = n.meta[0];
+  if (m.sizes != std::vector<int64_t>{rows, cols} || m.is_dynamic()) return {};
+  if (m.strides != std::vector<int64_t>{1, rows}) return {};
+  const bool known = n.kind == graph::NodeKind::kPlaceholder ||
+                     (n.kind == graph::NodeKind::kCall && n.op->is_view());
+  return known ? m.strides : std::vector<int64_t>();
+}
+
 absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p,
                                  const std::vector<bool>& folded, const dnnl::engine& engine,
                                  dnnl::stream& stream) {
@@ -177,10 +193,17 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p,
   Step s;
   s.kind = Step::Kind::kPrimitive;
   s.what = "matmul";
-  const memory::desc src_md = DenseMd({mm.m, mm.k});
+  // A transposed 2-d operand (a t() view, a transposed input: what backward graphs are
+  // made of) is read in place with its strides instead of copied dense on every call.
+  const std::vector<int64_t> src_strides = TransposedStrides(g, mm.src, mm.m, mm.k);
+  const std::vector<int64_t> wei_strides =
+      mm.weight_is_nk ? std::vector<int64_t>() : TransposedStrides(g, mm.weight, mm.k, mm.n);
+  const memory::desc src_md =
+      src_strides.empty() ? DenseMd({mm.m, mm.k}) : Md({mm.m, mm.k}, src_strides);
   const memory::desc dst_md = DenseMd({mm.m, mm.n});
-  const memory::desc user_wei_md =
-      mm.weight_is_nk ? Md({mm.k, mm.n}, {1, mm.k}) : Md({mm.k, mm.n}, {mm.n, 1});
+  const memory::desc user_wei_md = mm.weight_is_nk || !wei_strides.empty()
+                                       ? Md({mm.k, mm.n}, {1, mm.k})
+                                       : Md({mm.k, mm.n}, {mm.n, 1});
   const Node& wnode = g.node(mm.weight.node);
   // Module parameters arrive as inputs whose source names them ("L['self']._modules[
   // 'fc']._parameters['weight']"), and folded values (a `w.t()`, a `w * scale`) are kept
@@ -189,7 +212,7 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p,
   const bool kept_input = (wnode.kind == graph::NodeKind::kPlaceholder &&
                             absl::StrContains(wnode.source, "._parameters[")) ||
                            folded[mm.weight.node];
-  const bool pack = wnode.kind == graph::NodeKind::kGetAttr || kept_input;
+  const bool pack = (wnode.kind == graph::NodeKind::kGetAttr || kept_input) && wei_strides.empty();
   const memory::desc wei_md =
       pack ? memory::desc({mm.k, mm.n}, memory::data_type::f32, memory::format_tag::any)
            : user_wei_md;
@@ -197,6 +220,7 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p,
 
   std::vector<memory::desc> mds;
   s.bindings.push_back({DNNL_ARG_SRC, ArgBinding::From::kValue, mm.src});
+  s.bindings.back().strides = src_strides;
   mds.push_back(src_md);
   s.bindings.push_back({DNNL_ARG_DST, ArgBinding::From::kResult});
   mds.push_back(dst_md);
@@ -232,11 +256,13 @@ absl::StatusOr<Step> LowerMatmul(const Graph& g, const Partition& p,
     s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kPacked});
   } else {
     s.bindings.push_back({DNNL_ARG_WEIGHTS, ArgBinding::From::kValue, mm.weight});
+    s.bindings.back().strides = wei_strides;
   }
   mds.push_back(weights_md);
   RETURN_IF_ERROR(FinishChecked(s, pd, engine, mds));
-  s.detail = absl::StrCat("[", mm.m, "x", mm.k, "] @ [", mm.k, "x", mm.n, "] weights ",
-                          Name(g, mm.weight), pack ? " (packed)" : "",
+  s.detail = absl::StrCat("[", mm.m, "x", mm.k, "]", src_strides.empty() ? "" : " (transposed)",
+                          " @ [", mm.k, "x", mm.n, "] weights ", Name(g, mm.weight),
+                          pack ? " (packed)" : "", wei_strides.empty() ? "" : " (transposed)",
                           mm.bias ? absl::StrCat(" bias ", Name(g, *mm.bias)) : "",
                           " post_ops [", absl::StrJoin(post_names, ", "), "]");
   return s;
