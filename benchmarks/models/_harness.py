@@ -13,12 +13,13 @@ import torch
 WICK_MODES = ["eager", "compiled-eager", "compiled-onednn"]
 TORCH_MODES = ["torch-eager", "torch-mkldnn", "torch-jit"]
 USAGE = ("usage: MODEL.py [--mode " + "|".join(WICK_MODES + TORCH_MODES) +
-         "] [--check] [--iters N] [--warmup N] [--min-time SECONDS] [--threads N]")
+         "] [--check] [--training] [--iters N] [--warmup N] [--min-time SECONDS] "
+         "[--threads N]")
 
 
 def _parse_args(argv):
-    opts = {"mode": "eager", "check": False, "iters": 0, "warmup": 3, "min_time": 0.4,
-            "threads": 1}
+    opts = {"mode": "eager", "check": False, "training": False, "iters": 0, "warmup": 3,
+            "min_time": 0.4, "threads": 1}
     i = 1
     while i < len(argv):
         arg = argv[i]
@@ -26,8 +27,8 @@ def _parse_args(argv):
         value = None
         if "=" in arg:
             key, value = arg.split("=", 1)
-        if key == "--check":
-            opts["check"] = True
+        if key in ("--check", "--training"):
+            opts[key[2:]] = True
             i += 1
             continue
         if key not in ("--mode", "--iters", "--warmup", "--min-time", "--threads"):
@@ -138,6 +139,53 @@ def _counter_stats(mode):
             "calls_captured": counters["stats"]["calls_captured"]}
 
 
+# --training: what one timed call is. A forward, the loss mean(out**2), backward and an
+# SGD step (upstream's harness flag: forward + backward + optimizer step per iteration).
+# The model stays in eval mode (no dropout: the check compares against eager). wick's
+# compiled modes compile the forward; the default backend then compiles its joint
+# forward/backward (AOT autograd). torch-jit traces (or scripts) the model without
+# freezing, which keeps it trainable; to_mkldnn modules cannot train, so torch-mkldnn
+# runs plain eager and says so.
+def _prepare_training(mode, model, inputs, jit):
+    note = "-"
+    if mode in WICK_MODES:
+        if not hasattr(torch, "compile"):
+            print(f"mode {mode} needs torch.compile (wick); this is PyTorch {torch.__version__}")
+            sys.exit(2)
+        fwd = model
+        if mode == "compiled-eager":
+            fwd = torch.compile(model, backend="eager")
+        elif mode == "compiled-onednn":
+            fwd = torch.compile(model)
+    elif mode == "torch-jit":
+        fwd = torch.jit.script(model) if jit == "script" else torch.jit.trace(model, inputs)
+        note = f"jit-{jit}"
+    else:
+        fwd = model
+        if mode == "torch-mkldnn":
+            note = "mkldnn-not-applicable:eager"
+    opt = torch.optim.SGD(model.parameters(), lr=1e-4)
+
+    def step(*xs):
+        opt.zero_grad(set_to_none=True)
+        out = fwd(*xs)
+        loss = (out * out).mean()
+        loss.backward()
+        opt.step()
+        return loss
+    return step, note
+
+
+def _compare_params(model, ref_model):
+    worst = 0.0
+    for p, q in zip(model.parameters(), ref_model.parameters()):
+        ok, _ = _compare(p.detach(), q.detach())
+        worst = max(worst, (p.detach() - q.detach()).abs().max().item())
+        if not ok:
+            return False, f"parameters after one step differ: max_abs_diff={worst:.3e}"
+    return True, f"params_max_abs_diff={worst:.3e}"
+
+
 # Float32 tolerance of the issue: |out - ref| <= 1e-5 + 1e-4 * |ref| everywhere.
 def _compare(out, ref):
     if tuple(out.shape) != tuple(ref.shape):
@@ -159,19 +207,29 @@ def run_model(name, make_model, make_inputs, batch, flops=0, bytes_moved=0, jit=
     if mode in TORCH_MODES and hasattr(torch, "set_num_threads"):
         torch.set_num_threads(opts["threads"])
     torch.manual_seed(0)
-    with torch.no_grad():
+    with torch.set_grad_enabled(opts["training"]):
         model = make_model().eval()
         inputs = make_inputs()
         ref = None
-        if opts["check"]:
-            ref = model(*inputs)
-        fn, note = _prepare(mode, model, inputs, jit)
+        if opts["training"]:
+            import copy
+            ref_model = copy.deepcopy(model) if opts["check"] else None
+            fn, note = _prepare_training(mode, model, inputs, jit)
+            if ref_model is not None:
+                ref, _ = _prepare_training("torch-eager", ref_model, inputs, jit)
+                ref = ref(*inputs)
+        else:
+            if opts["check"]:
+                ref = model(*inputs)
+            fn, note = _prepare(mode, model, inputs, jit)
         start = time.perf_counter()
         out = fn(*inputs)
         first = time.perf_counter() - start
         check = None
         if opts["check"]:
-            check = _compare(out, ref)
+            check = _compare(out.detach(), ref.detach())
+            if check[0] and opts["training"]:
+                check = _compare_params(model, ref_model)
         for _ in range(opts["warmup"]):
             fn(*inputs)
         times = []
@@ -195,7 +253,7 @@ def run_model(name, make_model, make_inputs, batch, flops=0, bytes_moved=0, jit=
           f"graphs={stats['graphs']} graph_breaks={stats['graph_breaks']} "
           f"unique_graph_breaks={stats['unique_graph_breaks']} "
           f"calls_captured={stats['calls_captured']} flops={flops} bytes={bytes_moved} "
-          f"threads={opts['threads']} note={note}")
+          f"threads={opts['threads']} training={int(opts['training'])} note={note}")
     if check is not None and check[0] and mode in ("compiled-eager", "compiled-onednn"):
         if stats["graphs"] != graphs or stats["graph_breaks"] != breaks:
             check = (False, f"graphs={stats['graphs']} graph_breaks={stats['graph_breaks']}, "

@@ -18,6 +18,8 @@ Writes, under --out (default /tmp/wick-bench-models):
                  against the best PyTorch mode) followed by the peer columns
   models.svg     bar chart of compiled-onednn's speedup against every other mode
   models_threads2.csv / .svg  the same for --threads 2 (noisy on shared machines)
+  models_training.csv / .svg  with --training: one training step per timed call
+                 (forward, mean(out**2) loss, backward, SGD step) of TRAINING_MODELS
 The probes (--triad-binary: BM_StreamTriad of //tensor/ops/pointwise:pointwise_benchmark,
 --sgemm-binary: BM_MatmulRawOneDnn/1024 of //tensor/ops/linalg:linalg_benchmark) give
 the machine's single-core bandwidth and sgemm rate, so that memory-bound models are
@@ -41,6 +43,7 @@ WICK_MODES = ["eager", "compiled-eager", "compiled-onednn"]
 TORCH_MODES = ["torch-eager", "torch-mkldnn", "torch-jit"]
 ALL_MODES = WICK_MODES + TORCH_MODES
 TARGET = "compiled-onednn"
+TRAINING = False  # --training: the table says what was timed
 # Upstream's performance CSV (benchmarks/dynamo/common.py, speedup_experiment), in order.
 UPSTREAM_COLUMNS = ["dev", "name", "batch_size", "speedup", "abs_latency",
                     "compilation_latency", "compression_ratio", "eager_peak_mem",
@@ -55,6 +58,10 @@ HARNESS_IMPORT = "from _harness import run_model"
 # up to 10x (LayerNorm+GELU on 12 MiB: 3.5 ms or 40 ms per call, bimodal). wick's
 # caching allocator does not care either way.
 MALLOC_TUNABLES = "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967295"
+
+
+# --training times these (the MLP, transformer encoder, conv net, GPT-style model).
+TRAINING_MODELS = ["mlp", "transformer_encoder", "resnet_bottleneck", "gpt_block"]
 
 
 def models(filters):
@@ -154,6 +161,8 @@ def measure(args, names, modes, threads):
                 runner = [args.wick, "run"] if mode in WICK_MODES else [args.python]
                 argv = runner + [f"{name}.py", "--mode", mode, "--threads", str(threads),
                                  "--min-time", str(args.min_time)]
+                if args.training:
+                    argv.append("--training")
                 if rep == 0:
                     argv.append("--check")
                 stdout, stderr, code, rss = run_once(argv, env, args.timeout)
@@ -301,7 +310,8 @@ def print_table(rows, modes, triad, sgemm, threads, malloc_tuning):
     head += f"{'best torch':>11s}{'vs best':>8s}{'vs w-eag':>9s}{'compile':>9s}{'1st-med':>8s}"
     head += f"{'gr/br':>6s}"
     head += "  efficiency"
-    print(f"\nmedian ms per call, {threads} thread(s); speedups are compiled-onednn's; "
+    what = "training step (forward, backward, SGD step)" if TRAINING else "call"
+    print(f"\nmedian ms per {what}, {threads} thread(s); speedups are compiled-onednn's; "
           f"{'GLIBC_TUNABLES=' + MALLOC_TUNABLES if malloc_tuning else 'default malloc'}")
     print(head)
     print("-" * len(head))
@@ -436,6 +446,9 @@ def main():
     parser.add_argument("--repeat", "-n", type=int, default=3)
     parser.add_argument("--out", default="/tmp/wick-bench-models")
     parser.add_argument("--threads", default="1", help="thread counts, e.g. 1 or 1,2")
+    parser.add_argument("--training", action="store_true",
+                        help="time training steps (forward, backward, SGD step) of the "
+                             "models in TRAINING_MODELS instead of inference calls")
     parser.add_argument("--modes", default=",".join(ALL_MODES))
     parser.add_argument("--min-time", type=float, default=0.4,
                         help="seconds of timed calls per process (at least 3 calls)")
@@ -446,6 +459,8 @@ def main():
     parser.add_argument("--sgemm-binary", help="linalg_benchmark (BM_MatmulRawOneDnn/1024)")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
+    global TRAINING
+    TRAINING = args.training
 
     modes = [m for m in args.modes.split(",") if m]
     unknown = [m for m in modes if m not in ALL_MODES]
@@ -458,6 +473,8 @@ def main():
     else:
         args.wick = os.path.abspath(args.wick)
     names = models(args.filter)
+    if args.training:
+        names = [n for n in names if n in TRAINING_MODELS]
     if not names or not modes:
         sys.exit("nothing to run")
     os.makedirs(args.out, exist_ok=True)
@@ -468,7 +485,8 @@ def main():
               f"{threads} thread(s)", file=sys.stderr)
         results = measure(args, names, modes, threads)
         rows = summarize(results, names, modes)
-        suffix = "" if threads == 1 else f"_threads{threads}"
+        suffix = ("_training" if args.training else "") + (
+            "" if threads == 1 else f"_threads{threads}")
         write_csv(os.path.join(args.out, f"models{suffix}.csv"), rows, modes, triad, sgemm)
         write_svg(os.path.join(args.out, f"models{suffix}.svg"), rows, modes, threads)
         print_table(rows, modes, triad, sgemm, threads, args.malloc_tuning)
