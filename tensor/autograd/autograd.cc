@@ -329,8 +329,15 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
   const Derivative* d = FindDerivative(op);
   if (d != nullptr && d->composite) return d->composite(OpArgs(args));
   if (d != nullptr && !d->formula) {
-    // Not differentiable (detach, zeros_like, ...): outputs never require grad.
+    // Not differentiable (detach, zeros_like, ...): outputs never require grad, unless
+    // the call asked for a new leaf (zeros_like(x, requires_grad=True)).
     ASSIGN_OR_RETURN(Value result, RunKernel(op, args));
+    for (size_t i = 0; i < op.schema.arguments.size() && i < args.size(); ++i) {
+      if (op.schema.arguments[i].name == "requires_grad" && args[i].is_bool() &&
+          args[i].to_bool()) {
+        return result;
+      }
+    }
     for (const Tensor& o : ResultTensors(result)) {
       bool is_input = false;
       for (const Value& v : args) is_input |= v.is_tensor() && v.to_tensor().is_same(o);

@@ -3,6 +3,7 @@
 import torch
 from torch import no_grad, enable_grad, set_grad_enabled, inference_mode
 from torch.autograd.function import Function, FunctionCtx
+from torch.autograd import functional
 
 
 def Variable(data, requires_grad=False, volatile=False):
@@ -146,16 +147,17 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                         col[:, k] = g.reshape(-1)
         for n, (idx, inp) in enumerate(wrt):
             numerical = torch.zeros(inp.numel(), out.numel(), dtype=inp.dtype)
-            with torch.no_grad():
-                flat_in = inp.view(-1)
-                for m in range(inp.numel()):
-                    orig = flat_in[m].item()
-                    flat_in[m] = orig - eps
-                    lo = _flat_outputs(func, tupled)[j].reshape(-1).clone()
-                    flat_in[m] = orig + eps
-                    hi = _flat_outputs(func, tupled)[j].reshape(-1).clone()
-                    flat_in[m] = orig
-                    numerical[m] = (hi - lo) / (2 * eps)
+            # Perturbed through a detached view (no recording); the function itself runs
+            # with grad mode as the caller has it (gradgradcheck's function differentiates).
+            flat_in = inp.detach().view(-1)
+            for m in range(inp.numel()):
+                orig = flat_in[m].item()
+                flat_in[m] = orig - eps
+                lo = _flat_outputs(func, tupled)[j].detach().reshape(-1).clone()
+                flat_in[m] = orig + eps
+                hi = _flat_outputs(func, tupled)[j].detach().reshape(-1).clone()
+                flat_in[m] = orig
+                numerical[m] = (hi - lo) / (2 * eps)
             a = analytical[n]
             if not torch.allclose(a, numerical.to(a.dtype), rtol, atol):
                 msg = ("Jacobian mismatch for output %d with respect to input %d,\n"
@@ -164,3 +166,38 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                     raise GradcheckError(msg)
                 return False
     return True
+
+
+# torch.autograd.gradgradcheck: gradcheck of the function's gradient (taken with
+# create_graph=True) with respect to the inputs and to random output gradients drawn
+# uniformly from [-1, 1), as PyTorch 1.13's make_tensor draws them.
+def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
+                  gen_non_contig_grad_outputs=False, raise_exception=True, nondet_tol=0.0,
+                  check_undefined_grad=True, check_grad_dtypes=False,
+                  check_batched_grad=False, check_fwd_over_rev=False,
+                  check_rev_over_rev=True, fast_mode=False):
+    tupled = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
+
+    def differentiable(outs):
+        outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+        return tuple(o for o in outs if isinstance(o, torch.Tensor) and o.requires_grad)
+
+    if grad_outputs is None:
+        outs = differentiable(func(*tupled))
+        grad_outputs = tuple(
+            torch.empty(o.shape, dtype=o.dtype if o.is_floating_point() else torch.double)
+            .uniform_(-1, 1).requires_grad_(True) for o in outs)
+    else:
+        grad_outputs = tuple(grad_outputs) if isinstance(grad_outputs, (tuple, list)) \
+            else (grad_outputs,)
+    n = len(grad_outputs)
+
+    def grad_of_func(*args):
+        ins, gos = args[:-n], args[-n:]
+        outs = differentiable(func(*ins))
+        wrt = tuple(x for x in ins if isinstance(x, torch.Tensor) and x.requires_grad)
+        gs = grad(outs, wrt, gos, create_graph=True, allow_unused=True)
+        return tuple(g for g in gs if g is not None)
+
+    return gradcheck(grad_of_func, tupled + grad_outputs, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception)

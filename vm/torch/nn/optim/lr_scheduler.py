@@ -6,6 +6,14 @@ import math
 from torch.optim.optimizer import Optimizer
 
 
+_EPOCH_DEPRECATION_WARNING = (
+    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated "
+    "where possible. Please use `scheduler.step()` to step the scheduler. During the "
+    "deprecation, if epoch is different from None, the closed form is used instead of the "
+    "new chainable form, where available. Please open an issue if you are unable to "
+    "replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.")
+
+
 class _LRScheduler:
     def __init__(self, optimizer, last_epoch=-1, verbose=False):
         if not isinstance(optimizer, Optimizer):
@@ -22,9 +30,7 @@ class _LRScheduler:
         self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
         self.verbose = verbose
-        self._step_count = 0
-        self._opt_steps_at_init = optimizer._step_count
-        self.step()
+        self._initial_step()
 
     def get_last_lr(self):
         return self._last_lr
@@ -39,6 +45,13 @@ class _LRScheduler:
     def load_state_dict(self, state_dict):
         self.__dict__.update(state_dict)
 
+    # What __init__ does after its own setup (SequentialLR re-runs it on its first
+    # scheduler).
+    def _initial_step(self):
+        self._step_count = 0
+        self._opt_steps_at_init = self.optimizer._step_count
+        self.step()
+
     def step(self, epoch=None):
         self._step_count += 1
         if self._step_count == 2 and self.optimizer._step_count == self._opt_steps_at_init:
@@ -50,8 +63,19 @@ class _LRScheduler:
                           "learning rate schedule. See more details at "
                           "https://pytorch.org/docs/stable/optim.html"
                           "#how-to-adjust-learning-rate", UserWarning)
-        self.last_epoch += 1
-        values = self.get_lr()
+        if epoch is None:
+            self.last_epoch += 1
+            values = self.get_lr()
+        else:
+            # An explicit epoch: PyTorch's deprecated form, which uses the schedule's
+            # closed form where it has one.
+            import warnings
+            warnings.warn(_EPOCH_DEPRECATION_WARNING, UserWarning)
+            self.last_epoch = epoch
+            if hasattr(self, "_get_closed_form_lr"):
+                values = self._get_closed_form_lr()
+            else:
+                values = self.get_lr()
         for group, lr in zip(self.optimizer.param_groups, values):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
@@ -91,6 +115,10 @@ class StepLR(_LRScheduler):
             return [group["lr"] for group in self.optimizer.param_groups]
         return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
 
+    def _get_closed_form_lr(self):
+        return [base_lr * self.gamma ** (self.last_epoch // self.step_size)
+                for base_lr in self.base_lrs]
+
 
 class MultiStepLR(_LRScheduler):
     def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1, verbose=False):
@@ -104,6 +132,11 @@ class MultiStepLR(_LRScheduler):
         times = self.milestones.count(self.last_epoch)
         return [group["lr"] * self.gamma ** times for group in self.optimizer.param_groups]
 
+    def _get_closed_form_lr(self):
+        from bisect import bisect_right
+        return [base_lr * self.gamma ** bisect_right(self.milestones, self.last_epoch)
+                for base_lr in self.base_lrs]
+
 
 class ExponentialLR(_LRScheduler):
     def __init__(self, optimizer, gamma, last_epoch=-1, verbose=False):
@@ -114,6 +147,9 @@ class ExponentialLR(_LRScheduler):
         if self.last_epoch == 0:
             return [group["lr"] for group in self.optimizer.param_groups]
         return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
 
 
 class CosineAnnealingLR(_LRScheduler):
@@ -133,6 +169,11 @@ class CosineAnnealingLR(_LRScheduler):
                 (1 + math.cos(math.pi * (self.last_epoch - 1) / self.T_max)) *
                 (group["lr"] - self.eta_min) + self.eta_min
                 for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self):
+        return [self.eta_min + (base_lr - self.eta_min) *
+                (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base_lr in self.base_lrs]
 
 
 class MultiplicativeLR(_LRScheduler):
@@ -163,6 +204,10 @@ class ConstantLR(_LRScheduler):
             return [group["lr"] for group in groups]
         return [group["lr"] * (1.0 / self.factor) for group in groups]
 
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+                for base_lr in self.base_lrs]
+
 
 class LinearLR(_LRScheduler):
     def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5,
@@ -187,6 +232,11 @@ class LinearLR(_LRScheduler):
         ratio = 1.0 + delta / (self.total_iters * self.start_factor +
                                (self.last_epoch - 1) * delta)
         return [group["lr"] * ratio for group in groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.start_factor + (self.end_factor - self.start_factor) *
+                           min(self.total_iters, self.last_epoch) / self.total_iters)
+                for base_lr in self.base_lrs]
 
 
 class OneCycleLR(_LRScheduler):
@@ -291,6 +341,157 @@ class OneCycleLR(_LRScheduler):
                 else:
                     group["momentum"] = momentum
         return lrs
+
+
+class PolynomialLR(_LRScheduler):
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1, verbose=False):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0 or self.last_epoch > self.total_iters:
+            return [group["lr"] for group in groups]
+        decay = ((1.0 - self.last_epoch / self.total_iters) /
+                 (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [group["lr"] * decay for group in groups]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters)
+                ** self.power for base_lr in self.base_lrs]
+
+
+# SGDR: cosine annealing restarted every T_i steps, T_i growing by T_mult.
+class CosineAnnealingWarmRestarts(_LRScheduler):
+    def __init__(self, optimizer, T_0, T_mult=1, eta_min=0, last_epoch=-1, verbose=False):
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError("Expected positive integer T_0, but got {}".format(T_0))
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError("Expected integer T_mult >= 1, but got {}".format(T_mult))
+        self.T_0 = T_0
+        self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch, verbose)
+
+    def get_lr(self):
+        return [self.eta_min + (base_lr - self.eta_min) *
+                (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2 for base_lr in self.base_lrs]
+
+    def step(self, epoch=None):
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:
+                self.T_cur = self.T_cur - self.T_i
+                self.T_i = self.T_i * self.T_mult
+        else:
+            if epoch < 0:
+                raise ValueError("Expected non-negative epoch, but got {}".format(epoch))
+            if epoch >= self.T_0:
+                if self.T_mult == 1:
+                    self.T_cur = epoch % self.T_0
+                else:
+                    n = int(math.log((epoch / self.T_0 * (self.T_mult - 1) + 1), self.T_mult))
+                    self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
+                    self.T_i = self.T_0 * self.T_mult ** n
+            else:
+                self.T_i = self.T_0
+                self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        self._step_count += 1
+        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+            group["lr"] = lr
+        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+
+
+# Runs one scheduler after another: schedulers[i] from milestones[i - 1] on (which it
+# starts at its step 0).
+class SequentialLR(_LRScheduler):
+    def __init__(self, optimizer, schedulers, milestones, last_epoch=-1, verbose=False):
+        for i in range(len(schedulers)):
+            if schedulers[i].optimizer != optimizer:
+                raise ValueError(
+                    "Sequential Schedulers expects all schedulers to belong to the same "
+                    "optimizer, but got schedulers at index {} to be different than the "
+                    "optimizer passed in.".format(i))
+            if schedulers[i].optimizer != schedulers[0].optimizer:
+                raise ValueError(
+                    "Sequential Schedulers expects all schedulers to belong to the same "
+                    "optimizer, but got schedulers at index {} and {} to be different."
+                    .format(0, i))
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError(
+                "Sequential Schedulers expects number of schedulers provided to be one more "
+                "than the number of milestone points, but got number of schedulers {} and the "
+                "number of milestones to be equal to {}".format(len(schedulers), len(milestones)))
+        self._schedulers = schedulers
+        self._milestones = milestones
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        for group in self.optimizer.param_groups:
+            group["lr"] = group["initial_lr"]
+        for scheduler in self._schedulers:  # undo the step each made when it was built
+            scheduler.last_epoch -= 1
+        self._schedulers[0]._initial_step()
+        self._last_lr = schedulers[0].get_last_lr()
+
+    def step(self):
+        from bisect import bisect_right
+        self.last_epoch += 1
+        idx = bisect_right(self._milestones, self.last_epoch)
+        scheduler = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            scheduler.step(0)
+        else:
+            scheduler.step()
+        self._last_lr = scheduler.get_last_lr()
+
+    def state_dict(self):
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
+        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict):
+        schedulers = state_dict.pop("_schedulers")
+        self.__dict__.update(state_dict)
+        state_dict["_schedulers"] = schedulers
+        for i, s in enumerate(schedulers):
+            self._schedulers[i].load_state_dict(s)
+
+
+# Steps every scheduler on each step (their factors multiply).
+class ChainedScheduler(_LRScheduler):
+    def __init__(self, schedulers):
+        for i in range(1, len(schedulers)):
+            if schedulers[i].optimizer != schedulers[0].optimizer:
+                raise ValueError(
+                    "ChainedScheduler expects all schedulers to belong to the same optimizer, "
+                    "but got schedulers at index {} and {} to be different".format(0, i))
+        self._schedulers = list(schedulers)
+        self.optimizer = schedulers[0].optimizer
+        self._last_lr = [group["lr"] for group in self._schedulers[-1].optimizer.param_groups]
+
+    def step(self):
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = [group["lr"] for group in self._schedulers[-1].optimizer.param_groups]
+
+    def state_dict(self):
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
+        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict):
+        schedulers = state_dict.pop("_schedulers")
+        self.__dict__.update(state_dict)
+        state_dict["_schedulers"] = schedulers
+        for i, s in enumerate(schedulers):
+            self._schedulers[i].load_state_dict(s)
 
 
 class ReduceLROnPlateau:
