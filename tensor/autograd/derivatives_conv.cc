@@ -35,44 +35,176 @@ std::vector<int64_t> OutputPadding(const Tensor& in, const Tensor& grad, IntSpan
   return op;
 }
 
-// conv2d(input, weight, bias, stride, padding, dilation, groups).
-V Conv2dGrad(const G& c, F& f) {
-  const Tensor& x = c.in(0);
-  const Tensor& w = c.in(1);
-  const Tensor& g = c.grad();
-  const std::vector<int64_t> stride = Two(c.a().int_list(3)), padding = Two(c.a().int_list(4)),
-                             dilation = Two(c.a().int_list(5));
-  const int64_t groups = c.a().int_(6);
+// The hyper-parameters of a 2-d convolution (1-d ones are made 2-d with a unit height).
+struct ConvP {
+  std::vector<int64_t> stride, padding, dilation;
+  int64_t groups = 1;
+};
+
+// d(conv2d(x, w))/dx applied to g: the transposed convolution back to x's sizes.
+Tensor ConvInputGrad(F& f, const Tensor& g, const Tensor& w, const Tensor& x, const ConvP& p) {
   const std::vector<int64_t> kernel{w.size(2), w.size(3)};
-  if (x.dim() != 4) {
-    f.Fail(RuntimeError("derivative for aten::conv2d is not implemented for unbatched input"));
-    return {};
+  return f.Op("conv_transpose2d",
+              {g, w, Value(), Value(p.stride), Value(p.padding),
+               Value(OutputPadding(x, g, kernel, p.stride, p.padding, p.dilation)), p.groups,
+               Value(p.dilation)});
+}
+
+// d(conv2d(x, w))/dw applied to g (kernel sizes `kernel`): per group, the gradient times
+// x's im2col columns, summed over the batch.
+Tensor ConvWeightGrad(F& f, const Tensor& x, const Tensor& g, IntSpan kernel_in,
+                      const ConvP& p) {
+  const std::vector<int64_t> kernel(kernel_in.begin(), kernel_in.end());
+  const int64_t n = x.size(0), groups = p.groups;
+  const int64_t cg = x.size(1) / groups, og = g.size(1) / groups;
+  const int64_t l = g.size(2) * g.size(3);
+  std::vector<Tensor> parts;
+  for (int64_t gi = 0; gi < groups; ++gi) {
+    Tensor xg = groups == 1 ? x : f.Op("narrow", {x, 1, gi * cg, cg});
+    Tensor cols = f.Op("im2col", {xg, Value(kernel), Value(p.dilation), Value(p.padding),
+                                  Value(p.stride)});
+    Tensor gg = groups == 1 ? g : f.Op("narrow", {g, 1, gi * og, og});
+    gg = f.Op("reshape", {gg, Value(std::vector<int64_t>{n, og, l})});
+    Tensor gw = f.Op("bmm", {gg, f.Op("transpose", {cols, 1, 2})});
+    gw = f.Op("sum", {gw, Value(std::vector<int64_t>{0}), false});
+    parts.push_back(
+        f.Op("reshape", {gw, Value(std::vector<int64_t>{og, cg, kernel[0], kernel[1]})}));
   }
+  return groups == 1 ? parts[0] : f.Op("cat", {Value(parts), 0});
+}
+
+ConvP ConvParams(const G& c, size_t stride_arg, size_t padding_arg, size_t dilation_arg,
+                 size_t groups_arg) {
+  ConvP p;
+  p.stride = Two(c.a().int_list(stride_arg));
+  p.padding = Two(c.a().int_list(padding_arg));
+  p.dilation = Two(c.a().int_list(dilation_arg));
+  p.groups = c.a().int_(groups_arg);
+  return p;
+}
+
+// 1-d as 2-d: a unit height in front of the length (stride 1, padding 0, dilation 1 there).
+ConvP Lift1d(const G& c, size_t stride_arg, size_t padding_arg, size_t dilation_arg,
+             size_t groups_arg) {
+  ConvP p;
+  p.stride = {1, c.a().int_list(stride_arg)[0]};
+  p.padding = {0, c.a().int_list(padding_arg)[0]};
+  p.dilation = {1, c.a().int_list(dilation_arg)[0]};
+  p.groups = c.a().int_(groups_arg);
+  return p;
+}
+
+bool Batched(const G& c, F& f, int64_t rank, const char* op) {
+  if (c.in(0).dim() == rank) return true;
+  f.Fail(RuntimeError(absl::StrCat("derivative for aten::", op,
+                                   " is not implemented for unbatched input")));
+  return false;
+}
+
+// conv{1,2}d(input, weight, bias, stride, padding, dilation, groups) with `p` made 2-d;
+// `lift` inserts the unit height of a 1-d convolution. `pad_extra` (from padding="same"
+// with an even kernel) pads x's right/bottom first, as upstream's padded convolution
+// does, and cuts the gradient back.
+V ConvGrad(const G& c, F& f, const ConvP& p, bool lift, std::vector<int64_t> pad_extra = {}) {
+  Tensor x = c.in(0), w = c.in(1), g = c.grad();
+  if (lift) {
+    x = f.Op("unsqueeze", {x, 2});
+    w = f.Op("unsqueeze", {w, 2});
+    g = f.Op("unsqueeze", {g, 2});
+  }
+  const bool padded = !pad_extra.empty() && (pad_extra[0] != 0 || pad_extra[1] != 0);
+  Tensor xp = padded ? f.Op("constant_pad_nd",
+                            {x, Value(std::vector<int64_t>{0, pad_extra[1], 0, pad_extra[0]})})
+                     : x;
+  if (!f.ok()) return {};
   V out(3);
   if (c.needs[0]) {
-    out[0] = f.Op("conv_transpose2d",
-                  {g, w, Value(), Value(stride), Value(padding),
-                   Value(OutputPadding(x, g, kernel, stride, padding, dilation)), groups,
-                   Value(dilation)});
+    Tensor gx = ConvInputGrad(f, g, w, xp, p);
+    if (padded && f.ok()) {
+      gx = f.Op("narrow", {gx, 2, 0, x.size(2)});
+      gx = f.Op("narrow", {gx, 3, 0, x.size(3)});
+    }
+    out[0] = lift ? f.Op("squeeze", {gx, 2}) : gx;
   }
   if (c.needs[1]) {
-    const int64_t n = x.size(0), cg = x.size(1) / groups, og = w.size(0) / groups;
-    const int64_t l = g.size(2) * g.size(3);
-    std::vector<Tensor> parts;
-    for (int64_t gi = 0; gi < groups; ++gi) {
-      Tensor xg = groups == 1 ? x : f.Op("narrow", {x, 1, gi * cg, cg});
-      Tensor cols = f.Op("im2col", {xg, Value(kernel), Value(dilation), Value(padding),
-                                    Value(stride)});
-      Tensor gg = groups == 1 ? g : f.Op("narrow", {g, 1, gi * og, og});
-      gg = f.Op("reshape", {gg, Value(std::vector<int64_t>{n, og, l})});
-      Tensor gw = f.Op("bmm", {gg, f.Op("transpose", {cols, 1, 2})});
-      gw = f.Op("sum", {gw, Value(std::vector<int64_t>{0}), false});
-      parts.push_back(f.Op("reshape", {gw, Value(std::vector<int64_t>{og, cg, kernel[0],
-                                                                       kernel[1]})}));
-    }
-    out[1] = groups == 1 ? parts[0] : f.Op("cat", {Value(parts), 0});
+    Tensor gw = ConvWeightGrad(f, xp, g, {w.size(2), w.size(3)}, p);
+    out[1] = lift ? f.Op("squeeze", {gw, 2}) : gw;
   }
-  if (c.needs[2]) out[2] = f.Op("sum", {g, Value(std::vector<int64_t>{0, 2, 3}), false});
+  if (c.needs[2]) {
+    std::vector<int64_t> dims{0};
+    for (int64_t d = 2; d < c.grad().dim(); ++d) dims.push_back(d);
+    out[2] = f.Op("sum", {c.grad(), Value(dims), false});
+  }
+  return out;
+}
+
+V Conv2dGrad(const G& c, F& f) {
+  if (!Batched(c, f, 4, "conv2d")) return {};
+  return ConvGrad(c, f, ConvParams(c, 3, 4, 5, 6), false);
+}
+
+V Conv1dGrad(const G& c, F& f) {
+  if (!Batched(c, f, 3, "conv1d")) return {};
+  return ConvGrad(c, f, Lift1d(c, 3, 4, 5, 6), true);
+}
+
+// conv{1,2}d.padding: padding="valid" is 0; "same" pads dilation*(kernel-1) in all,
+// half on each side, the odd one on the right/bottom.
+V ConvStringPaddingGrad(const G& c, F& f, int spatial) {
+  if (!Batched(c, f, spatial + 2, spatial == 1 ? "conv1d" : "conv2d")) return {};
+  const std::string& mode = c.a().string(4);
+  ConvP p;
+  p.groups = c.a().int_(6);
+  std::vector<int64_t> extra{0, 0};
+  const IntSpan stride = c.a().int_list(3), dilation = c.a().int_list(5);
+  for (int d = 0; d < 2; ++d) {
+    const bool unit = spatial == 1 && d == 0;
+    const int64_t i = spatial == 1 ? 0 : d;
+    p.stride.push_back(unit ? 1 : (stride.size() == 1 ? stride[0] : stride[i]));
+    p.dilation.push_back(unit ? 1 : (dilation.size() == 1 ? dilation[0] : dilation[i]));
+    int64_t total = 0;
+    if (!unit && mode == "same") {
+      const int64_t k = c.in(1).size(2 + i);
+      total = p.dilation.back() * (k - 1);
+    }
+    p.padding.push_back(total / 2);
+    extra[d] = total - 2 * (total / 2);
+  }
+  return ConvGrad(c, f, p, spatial == 1, extra);
+}
+
+// conv_transpose{1,2}d(input, weight, bias, stride, padding, output_padding, groups,
+// dilation): its input gradient is the convolution with the same weight; its weight
+// gradient is that convolution's weight gradient with the roles of input and gradient
+// exchanged.
+V ConvTransposeGrad(const G& c, F& f, int spatial) {
+  if (!Batched(c, f, spatial + 2, spatial == 1 ? "conv_transpose1d" : "conv_transpose2d")) {
+    return {};
+  }
+  const bool lift = spatial == 1;
+  const ConvP p = lift ? Lift1d(c, 3, 4, 7, 6) : ConvParams(c, 3, 4, 7, 6);
+  Tensor x = c.in(0), w = c.in(1), g = c.grad();
+  if (lift) {
+    x = f.Op("unsqueeze", {x, 2});
+    w = f.Op("unsqueeze", {w, 2});
+    g = f.Op("unsqueeze", {g, 2});
+  }
+  if (!f.ok()) return {};
+  V out(3);
+  if (c.needs[0]) {
+    Tensor gx = f.Op("conv2d", {g, w, Value(), Value(p.stride), Value(p.padding),
+                                Value(p.dilation), p.groups});
+    out[0] = lift ? f.Op("squeeze", {gx, 2}) : gx;
+  }
+  if (c.needs[1]) {
+    Tensor gw = ConvWeightGrad(f, g, x, {w.size(2), w.size(3)}, p);
+    out[1] = lift ? f.Op("squeeze", {gw, 2}) : gw;
+  }
+  if (c.needs[2]) {
+    std::vector<int64_t> dims{0};
+    for (int64_t d = 2; d < c.grad().dim(); ++d) dims.push_back(d);
+    out[2] = f.Op("sum", {c.grad(), Value(dims), false});
+  }
   return out;
 }
 
@@ -129,6 +261,15 @@ V AdaptiveAvgPoolGrad(const G& c, F& f) {
 void AddConvDerivatives() {
   std::vector<Derivative> d;
   d.push_back({"conv2d", "ConvolutionBackward0", {0, 1}, Conv2dGrad, {}});
+  d.push_back({"conv1d", "ConvolutionBackward0", {0, 1}, Conv1dGrad, {}});
+  d.push_back({"conv2d.padding", "ConvolutionBackward0", {0, 1},
+               [](const G& c, F& f) { return ConvStringPaddingGrad(c, f, 2); }, {}});
+  d.push_back({"conv1d.padding", "ConvolutionBackward0", {0, 1},
+               [](const G& c, F& f) { return ConvStringPaddingGrad(c, f, 1); }, {}});
+  d.push_back({"conv_transpose2d.input", "ConvolutionBackward0", {0, 1},
+               [](const G& c, F& f) { return ConvTransposeGrad(c, f, 2); }, {}});
+  d.push_back({"conv_transpose1d", "ConvolutionBackward0", {0, 1},
+               [](const G& c, F& f) { return ConvTransposeGrad(c, f, 1); }, {}});
   d.push_back({"max_pool2d", "MaxPool2DWithIndicesBackward0", {0}, MaxPool2dGrad, {}});
   d.push_back({"avg_pool2d", "AvgPool2DBackward0", {}, AvgPool2dGrad, {}});
   d.push_back({"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", {0}, AdaptiveAvgPoolGrad, {}});

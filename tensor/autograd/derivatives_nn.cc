@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+
 #include "tensor/autograd/derivatives.h"
 #include "base/status_macros.h"
 
@@ -119,8 +121,16 @@ void Losses(std::vector<Derivative>& d) {
                    w = f.Mul(w, f.Op("index", {weight, Value(std::vector<Tensor>{safe})}));
                  }
                  Tensor coef = f.Neg(w);
-                 if (reduction == 1) coef = f.Div(coef, f.Op("sum", {w}));
+                 if (reduction == 1) {
+                   // Every target ignored: a total weight of 0 gives zero gradients (as
+                   // PyTorch's), not 0/0.
+                   Tensor total = f.Op("sum", {w});
+                   total = f.Op("masked_fill", {total, f.Op("eq", {total, 0}), 1});
+                   coef = f.Div(coef, total);
+                 }
                  coef = f.Mul(coef, c.grad());
+                 // Ignored targets get +0 (their -w is -0), as PyTorch leaves them.
+                 coef = f.Op("masked_fill", {coef, f.Op("logical_not", {keep}), 0});
                  Tensor z = f.Op("zeros", {Value(Sizes(x))}, {{"dtype", Value(c.grad().dtype())}});
                  Tensor idx = f.Op("unsqueeze", {safe, class_dim});
                  return {f.Op("scatter", {z, class_dim, idx, f.Op("unsqueeze", {coef, class_dim})}),
@@ -133,6 +143,107 @@ void Losses(std::vector<Derivative>& d) {
   d.push_back(std::move(e));
 }
 
+// upsample_*.vec: the matching *_backward op; that op's own derivative is the upsample
+// again (linear in its gradient argument).
+void Upsamples(std::vector<Derivative>& d) {
+  struct U {
+    const char* op;
+    const char* node;
+    bool align;  // takes align_corners
+  };
+  const U ups[] = {{"upsample_nearest1d", "UpsampleNearest1DBackward1", false},
+                   {"upsample_nearest2d", "UpsampleNearest2DBackward1", false},
+                   {"upsample_nearest3d", "UpsampleNearest3DBackward1", false},
+                   {"_upsample_nearest_exact1d", "UpsampleNearestExact1DBackward1", false},
+                   {"_upsample_nearest_exact2d", "UpsampleNearestExact2DBackward1", false},
+                   {"_upsample_nearest_exact3d", "UpsampleNearestExact3DBackward1", false},
+                   {"upsample_linear1d", "UpsampleLinear1DBackward1", true},
+                   {"upsample_bilinear2d", "UpsampleBilinear2DBackward1", true},
+                   {"upsample_trilinear3d", "UpsampleTrilinear3DBackward1", true},
+                   {"upsample_bicubic2d", "UpsampleBicubic2DBackward1", true}};
+  for (const U& u : ups) {
+    const std::string op = u.op;
+    const bool align = u.align;
+    d.push_back({op + ".vec", u.node, {}, [op, align](const G& c, F& f) -> V {
+                   std::vector<Value> args{c.grad(), c.args[1], Value(Sizes(c.in(0)))};
+                   args.push_back(c.args[2]);
+                   if (align) args.push_back(c.args[3]);
+                   return {f.Op(op + "_backward", std::move(args))};
+                 },
+                 {}});
+    d.push_back({op + "_backward.vec", absl::StrCat(u.node, "Backward"), {},
+                 [op, align](const G& c, F& f) -> V {
+                   std::vector<Value> args{c.grad(), c.args[1], c.args[3]};
+                   if (align) args.push_back(c.args[4]);
+                   return {f.Op(op, std::move(args))};
+                 },
+                 {}});
+  }
+}
+
+// group_norm(input, num_groups, weight, bias, eps): the normalised input recomputed per
+// group, then the layer-norm-style formula within each group.
+V GroupNormGrad(const G& c, F& f) {
+  const Tensor& x = c.in(0);
+  const Tensor w = c.a().optional_tensor(2);
+  const int64_t groups = c.a().int_(1);
+  const double eps = c.a().double_(4);
+  const int64_t n = x.size(0);
+  std::vector<int64_t> dims{0};
+  std::vector<int64_t> chan_shape{1, x.size(1)};
+  for (int64_t d = 2; d < x.dim(); ++d) {
+    dims.push_back(d);
+    chan_shape.push_back(1);
+  }
+  const std::vector<int64_t> grouped{n, groups, -1};
+  const std::vector<int64_t> last{-1};
+  Tensor xg = f.Op("reshape", {x, Value(grouped)});
+  Tensor centred = f.Sub(xg, f.Op("mean", {xg, Value(last), true}));
+  Tensor var = f.Op("mean", {f.Mul(centred, centred), Value(last), true});
+  Tensor rstd = f.Op("rsqrt", {f.Op("add", {var, eps})});
+  Tensor xhat = f.Mul(centred, rstd);
+  V out(3);
+  if (c.needs[0]) {
+    Tensor gxhat = w.defined() ? f.Mul(c.grad(), f.Op("reshape", {w, Value(chan_shape)}))
+                               : c.grad();
+    Tensor gg = f.Op("reshape", {gxhat, Value(grouped)});
+    Tensor term = f.Sub(gg, f.Op("mean", {gg, Value(last), true}));
+    term = f.Sub(term, f.Mul(xhat, f.Op("mean", {f.Mul(gg, xhat), Value(last), true})));
+    out[0] = f.Op("reshape", {f.Mul(term, rstd), Value(Sizes(x))});
+  }
+  if (w.defined() && c.needs[1]) {
+    Tensor xh = f.Op("reshape", {xhat, Value(Sizes(x))});
+    out[1] = f.Op("sum", {f.Mul(c.grad(), xh), Value(dims)});
+  }
+  if (c.needs[2]) out[2] = f.Op("sum", {c.grad(), Value(dims)});
+  return out;
+}
+
+// Rearrangements and unfoldings whose adjoint is the opposite op.
+void Rearrangements(std::vector<Derivative>& d) {
+  d.push_back({"pixel_shuffle", "PixelShuffleBackward0", {}, [](const G& c, F& f) -> V {
+                 return {f.Op("pixel_unshuffle", {c.grad(), c.args[1]})};
+               },
+               {}});
+  d.push_back({"pixel_unshuffle", "PixelUnshuffleBackward0", {}, [](const G& c, F& f) -> V {
+                 return {f.Op("pixel_shuffle", {c.grad(), c.args[1]})};
+               },
+               {}});
+  // im2col(self, kernel_size, dilation, padding, stride) <-> col2im(self, output_size,
+  // kernel_size, dilation, padding, stride).
+  d.push_back({"im2col", "Im2ColBackward0", {}, [](const G& c, F& f) -> V {
+                 const Tensor& x = c.in(0);
+                 std::vector<int64_t> size{x.size(x.dim() - 2), x.size(x.dim() - 1)};
+                 return {f.Op("col2im", {c.grad(), Value(size), c.args[1], c.args[2], c.args[3],
+                                         c.args[4]})};
+               },
+               {}});
+  d.push_back({"col2im", "Col2ImBackward0", {}, [](const G& c, F& f) -> V {
+                 return {f.Op("im2col", {c.grad(), c.args[2], c.args[3], c.args[4], c.args[5]})};
+               },
+               {}});
+}
+
 }  // namespace
 
 void AddNNDerivatives() {
@@ -140,6 +251,9 @@ void AddNNDerivatives() {
   Softmaxes(d);
   Norms(d);
   Losses(d);
+  Upsamples(d);
+  Rearrangements(d);
+  d.push_back({"group_norm", "NativeGroupNormBackward0", {0, 2}, GroupNormGrad, {}});
   AddDerivatives(std::move(d));
 }
 

@@ -271,6 +271,27 @@ void Activations() {
   }
 }
 
+// lerp(self, end, weight) = self + weight * (end - self).
+void Lerps() {
+  Add({"lerp"}, "Scalar", true, "LerpBackward0", {}, [](const G& c, F& f) -> V {
+    const Scalar w = c.a().scalar(2);
+    Tensor a, b;
+    if (c.needs[0]) a = f.SumTo(Scale(f, c.grad(), Scalar(1.0 - w.to_double())), c.in(0).sizes());
+    if (c.needs[1]) b = f.SumTo(Scale(f, c.grad(), w), c.in(1).sizes());
+    return {a, b};
+  });
+  Add({"lerp"}, "Tensor", true, "LerpBackward1", {0, 1, 2}, [](const G& c, F& f) -> V {
+    const Tensor& w = c.in(2);
+    Tensor a, b, cw;
+    if (c.needs[0]) {
+      a = f.SumTo(f.Mul(c.grad(), f.Op("rsub", {w, 1})), c.in(0).sizes());
+    }
+    if (c.needs[1]) b = f.SumTo(f.Mul(c.grad(), w), c.in(1).sizes());
+    if (c.needs[2]) cw = f.SumTo(f.Mul(c.grad(), f.Sub(c.in(1), c.in(0))), w.sizes());
+    return {a, b, cw};
+  });
+}
+
 void Copies() {
   auto identity = [](const G& c, F&) -> V { return {c.grad()}; };
   Add({"clone"}, "", false, "CloneBackward0", {}, identity);
@@ -304,6 +325,7 @@ void AddPointwiseDerivatives() {
   Unary();
   Activations();
   Copies();
+  Lerps();
 }
 
 }  // namespace wick::tensor::autograd

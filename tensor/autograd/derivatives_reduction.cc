@@ -2,11 +2,14 @@
 // and of the matrix products (mm, bmm, addmm, baddbmm, dot, mv; matmul and linear as
 // PyTorch decomposes them).
 #include <algorithm>
+#include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/python_error.h"
 #include "tensor/autograd/derivatives.h"
 #include "base/status_macros.h"
 
@@ -316,10 +319,147 @@ void Products(std::vector<Derivative>& d) {
 
 }  // namespace
 
+// Reversed along `dim`: flip, op, flip back.
+Tensor Reversed(F& f, const Tensor& t, int64_t dim, const char* op) {
+  const std::vector<int64_t> dims{dim};
+  return f.Op("flip", {f.Op(op, {f.Op("flip", {t, Value(dims)}), dim}), Value(dims)});
+}
+
+void Scans(std::vector<Derivative>& d) {
+  // logcumsumexp(self, dim): d r_j / d x_i = exp(x_i - r_j) for j >= i. Summed in log space
+  // separately over the positive and negative gradients (as TensorFlow's and PyTorch's
+  // formula), so nothing overflows: log(relu(g)) is -inf where g <= 0.
+  d.push_back({"logcumsumexp", "LogcumsumexpBackward0", {0, kResult}, [](const G& c, F& f) -> V {
+                 const Tensor& x = c.in(0);
+                 const Tensor& r = c.result();
+                 const int64_t dim = c.a().int_(1);
+                 Tensor pos = f.Op("log", {f.Op("relu", {c.grad()})});
+                 Tensor neg = f.Op("log", {f.Op("relu", {f.Neg(c.grad())})});
+                 Tensor a = f.Op("exp", {f.Add(Reversed(f, f.Sub(pos, r), dim, "logcumsumexp"), x)});
+                 Tensor b = f.Op("exp", {f.Add(Reversed(f, f.Sub(neg, r), dim, "logcumsumexp"), x)});
+                 return {f.Sub(a, b)};
+               },
+               {}});
+  // topk(self, k, dim, largest, sorted): the values' gradients scattered to their indices.
+  d.push_back({"topk", "TopkBackward0", {kResult}, [](const G& c, F& f) -> V {
+                 const Tensor& self = c.in(0);
+                 const int64_t dim = c.a().int_(2);
+                 Tensor z = f.Op("zeros", {Value(std::vector<int64_t>(self.sizes().begin(),
+                                                                       self.sizes().end()))},
+                                 {{"dtype", Value(c.grad().dtype())}});
+                 return {f.Op("scatter", {z, dim, c.result(1), c.grad()})};
+               },
+               {}});
+}
+
+// einsum(equation, tensors): operand i's gradient is the einsum of the output gradient
+// with the other operands into operand i's subscripts; subscripts only operand i has are
+// broadcast back, and broadcast (size-1) dims summed back. Ellipses get letters of their
+// own; an operand repeating a subscript (a diagonal) is not differentiated.
+V EinsumGrad(const G& c, F& f) {
+  std::string eq;
+  for (char ch : c.a().string(0)) {
+    if (ch != ' ') eq.push_back(ch);
+  }
+  const std::vector<Tensor>& ts = c.a().tensors(1);
+  const size_t arrow = eq.find("->");
+  const std::string lhs = arrow == std::string::npos ? eq : eq.substr(0, arrow);
+  std::vector<std::string> subs;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = lhs.find(',', start);
+    subs.push_back(lhs.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (subs.size() != ts.size()) {
+    f.Fail(RuntimeError("einsum(): the equation does not match the operands"));
+    return {};
+  }
+  // Ellipses: the dims an operand's "..." covers get letters from 'A', right-aligned.
+  int64_t max_ell = 0;
+  std::vector<int64_t> ell(ts.size(), 0);
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const size_t dots = subs[i].find("...");
+    if (dots == std::string::npos) continue;
+    ell[i] = ts[i].dim() - static_cast<int64_t>(subs[i].size() - 3);
+    max_ell = std::max(max_ell, ell[i]);
+  }
+  auto ell_letters = [&](int64_t n) {
+    std::string s;
+    for (int64_t k = max_ell - n; k < max_ell; ++k) s.push_back(static_cast<char>('A' + k));
+    return s;
+  };
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const size_t dots = subs[i].find("...");
+    if (dots != std::string::npos) subs[i].replace(dots, 3, ell_letters(ell[i]));
+  }
+  std::string out;
+  if (arrow != std::string::npos) {
+    out = eq.substr(arrow + 2);
+    const size_t dots = out.find("...");
+    if (dots != std::string::npos) out.replace(dots, 3, ell_letters(max_ell));
+  } else {
+    std::map<char, int> count;
+    for (const std::string& s : subs) {
+      for (char ch : s) ++count[ch];
+    }
+    out = ell_letters(max_ell);
+    for (const auto& [ch, n] : count) {
+      if (n == 1 && ch >= 'a' && ch <= 'z') out.push_back(ch);
+    }
+  }
+  V grads(ts.size());
+  for (size_t i = 0; i < ts.size(); ++i) {
+    if (!c.needs[i]) continue;
+    const std::string& si = subs[i];
+    if (std::set<char>(si.begin(), si.end()).size() != si.size()) {
+      f.Fail(RuntimeError("derivative for aten::einsum is not implemented for an operand "
+                          "with a repeated subscript"));
+      return {};
+    }
+    std::string terms = out;
+    std::vector<Tensor> args{c.grad()};
+    std::set<char> present(out.begin(), out.end());
+    for (size_t j = 0; j < ts.size(); ++j) {
+      if (j == i) continue;
+      terms += "," + subs[j];
+      args.push_back(ts[j]);
+      present.insert(subs[j].begin(), subs[j].end());
+    }
+    std::string target;
+    for (char ch : si) {
+      if (present.count(ch)) target.push_back(ch);
+    }
+    Tensor g = f.Op("einsum", {Value(terms + "->" + target), Value(args)});
+    // Subscripts only this operand has (summed away in the forward): broadcast back.
+    std::vector<int64_t> shape;
+    for (size_t k = 0; k < si.size(); ++k) {
+      if (!present.count(si[k])) {
+        g = f.Op("unsqueeze", {g, static_cast<int64_t>(k)});
+      }
+      shape.push_back(ts[i].size(static_cast<int64_t>(k)));
+    }
+    if (!f.ok()) return {};
+    if (g.sizes() != IntSpan(shape)) {
+      std::vector<int64_t> expanded;
+      for (size_t k = 0; k < si.size(); ++k) {
+        expanded.push_back(present.count(si[k]) ? g.size(static_cast<int64_t>(k)) : shape[k]);
+      }
+      g = f.Op("expand", {g, Value(expanded)});
+      g = f.SumTo(g, shape);
+    }
+    grads[i] = g;
+  }
+  return grads;
+}
+
 void AddReductionDerivatives() {
   std::vector<Derivative> d;
   Sums(d);
   MaxMin(d);
+  Scans(d);
+  d.push_back({"einsum", "EinsumBackward0", {1}, EinsumGrad, {}});
   AddDerivatives(std::move(d));
 }
 

@@ -300,8 +300,27 @@ void Indexing(std::vector<Derivative>& d) {
 
 }  // namespace
 
+// repeat_interleave(self, repeats, dim): upstream's composite, an index_select along dim
+// (of the flattened input when dim is None) with the repeated positions, so the
+// gradient (IndexSelectBackward0) sums the copies.
+absl::StatusOr<Value> RepeatInterleave(const OpArgs& a) {
+  Tensor x = a.tensor(0);
+  int64_t dim = 0;
+  if (a.is_none(2)) {
+    ASSIGN_OR_RETURN(x, CallT("reshape", {x, Value(std::vector<int64_t>{-1})}));
+  } else {
+    dim = a.int_(2);
+  }
+  const int64_t n = x.size(dim < 0 ? dim + x.dim() : dim);
+  ASSIGN_OR_RETURN(Tensor positions, CallT("arange", {n}));
+  ASSIGN_OR_RETURN(Tensor index, CallT("repeat_interleave", {positions, a[1]}));
+  return Call("index_select", {x, dim, index});
+}
+
 void AddShapeDerivatives() {
   std::vector<Derivative> d;
+  d.push_back({"repeat_interleave.self_int", "", {}, {}, RepeatInterleave});
+  d.push_back({"repeat_interleave.self_Tensor", "", {}, {}, RepeatInterleave});
   Views(d);
   Joins(d);
   Indexing(d);

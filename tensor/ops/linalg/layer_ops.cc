@@ -24,6 +24,15 @@ absl::Status RegisterUpsample(OpRegistry& r, const std::string& name, int64_t k,
                               UpsampleMode mode) {
   const OpFlags aten_only{.function = false, .method = false};
   if (mode == UpsampleMode::kNearest || mode == UpsampleMode::kNearestExact) {
+    RETURN_IF_ERROR(kernels::RegisterOp(
+        r,
+        absl::StrCat(name, "_backward.vec(Tensor grad_output, int[]? output_size, int[] input_size, "
+                           "float[]? scale_factors) -> Tensor"),
+        [k, mode](const OpArgs& a) {
+          return UpsampleBackward(a.tensor(0), k, mode, a.optional_int_list(1), a.int_list(2),
+                                  false, OptionalDoubles(a, 3));
+        },
+        aten_only));
     return kernels::RegisterOp(
         r,
         absl::StrCat(name, ".vec(Tensor input, int[]? output_size, float[]? scale_factors) -> Tensor"),
@@ -33,6 +42,16 @@ absl::Status RegisterUpsample(OpRegistry& r, const std::string& name, int64_t k,
         },
         aten_only);
   }
+  RETURN_IF_ERROR(kernels::RegisterOp(
+      r,
+      absl::StrCat(name,
+                   "_backward.vec(Tensor grad_output, int[]? output_size, int[] input_size, "
+                   "bool align_corners, float[]? scale_factors) -> Tensor"),
+      [k, mode](const OpArgs& a) {
+        return UpsampleBackward(a.tensor(0), k, mode, a.optional_int_list(1), a.int_list(2),
+                                a.bool_(3), OptionalDoubles(a, 4));
+      },
+      aten_only));
   return kernels::RegisterOp(
       r,
       absl::StrCat(name,

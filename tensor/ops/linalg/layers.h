@@ -39,6 +39,16 @@ absl::StatusOr<Tensor> Upsample(const Tensor& input, int64_t spatial_dims, Upsam
                                 bool align_corners,
                                 const std::optional<std::vector<double>>& scale_factors);
 
+// The upsample_*_backward ops: the input's gradient (sizes `input_size`) of an upsample
+// with the same arguments, each output's gradient spread over the input elements it
+// read with the weights it read them with.
+absl::StatusOr<Tensor> UpsampleBackward(const Tensor& grad_output, int64_t spatial_dims,
+                                        UpsampleMode mode,
+                                        std::optional<absl::Span<const int64_t>> output_size,
+                                        absl::Span<const int64_t> input_size,
+                                        bool align_corners,
+                                        const std::optional<std::vector<double>>& scale_factors);
+
 // F.unfold / F.fold on (N, C, H, W) / (N, C*kh*kw, L) inputs (batch dim optional).
 absl::StatusOr<Tensor> Im2Col(const Tensor& input, absl::Span<const int64_t> kernel_size,
                               absl::Span<const int64_t> dilation,

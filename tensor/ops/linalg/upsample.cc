@@ -304,4 +304,99 @@ absl::StatusOr<Tensor> Upsample(const Tensor& input, int64_t k, UpsampleMode mod
   return out;
 }
 
+absl::StatusOr<Tensor> UpsampleBackward(const Tensor& grad_output, int64_t k, UpsampleMode mode,
+                                        std::optional<absl::Span<const int64_t>> output_size,
+                                        absl::Span<const int64_t> input_size,
+                                        bool align_corners,
+                                        const std::optional<std::vector<double>>& scale_factors) {
+  if (static_cast<int64_t>(input_size.size()) != k + 2) {
+    return RuntimeError(absl::StrCat("It is expected input_size equals to ", k + 2,
+                                     ", but got size ", input_size.size()));
+  }
+  // The forward's output sizes and scales, as Upsample derives them.
+  const bool meta = grad_output.is_meta();
+  ASSIGN_OR_RETURN(Tensor probe, Upsample(Tensor::Meta(input_size, grad_output.dtype()), k, mode,
+                                          output_size, align_corners, scale_factors));
+  if (!std::equal(probe.sizes().begin(), probe.sizes().end(), grad_output.sizes().begin(),
+                  grad_output.sizes().end())) {
+    return RuntimeError(absl::StrCat("Expected grad_output to have sizes ",
+                                     ShapeToString(probe.sizes()), " but got ",
+                                     ShapeToString(grad_output.sizes())));
+  }
+  std::vector<std::optional<double>> scales(k);
+  if (scale_factors.has_value()) {
+    for (int64_t d = 0; d < k; ++d) scales[d] = (*scale_factors)[d];
+  }
+  ASSIGN_OR_RETURN(Tensor gin, linalg_internal::NewTensor(Shape(input_size.begin(), input_size.end()),
+                                                          grad_output.dtype(), meta));
+  if (meta || gin.numel() == 0) return gin;
+  ASSIGN_OR_RETURN(Tensor g, linalg_internal::ContiguousAs(grad_output, grad_output.dtype()));
+  VisitDType(grad_output.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      const int64_t planes = input_size[0] * input_size[1];
+      int64_t in_plane = 1, out_plane = 1;
+      for (int64_t d = 0; d < k; ++d) {
+        in_plane *= input_size[2 + d];
+        out_plane *= g.size(2 + d);
+      }
+      std::vector<Taps<T>> taps;
+      int64_t stride = in_plane;
+      for (int64_t d = 0; d < k; ++d) {
+        stride /= input_size[2 + d];
+        taps.push_back(ComputeTaps<T>(mode, input_size[2 + d], g.size(2 + d), stride,
+                                      align_corners, scales[d]));
+      }
+      const T* gd = g.data<T>();
+      T* xd = gin.data<T>();
+      std::fill(xd, xd + gin.numel(), T(0));
+      // Each output element: every combination of one tap per dim, weight the product.
+      std::vector<int64_t> pos(k, 0);
+      for (int64_t pl = 0; pl < planes; ++pl) {
+        const T* gp = gd + pl * out_plane;
+        T* xp = xd + pl * in_plane;
+        std::fill(pos.begin(), pos.end(), 0);
+        for (int64_t o = 0; o < out_plane; ++o) {
+          const T go = gp[o];
+          if (k == 1) {
+            const Taps<T>& t0 = taps[0];
+            for (int a = 0; a < t0.taps; ++a) {
+              xp[t0.index[pos[0] * t0.taps + a]] += go * t0.weight[pos[0] * t0.taps + a];
+            }
+          } else if (k == 2) {
+            const Taps<T>& t0 = taps[0];
+            const Taps<T>& t1 = taps[1];
+            for (int a = 0; a < t0.taps; ++a) {
+              const int64_t i0 = t0.index[pos[0] * t0.taps + a];
+              const T w0 = go * t0.weight[pos[0] * t0.taps + a];
+              for (int b = 0; b < t1.taps; ++b) {
+                xp[i0 + t1.index[pos[1] * t1.taps + b]] += w0 * t1.weight[pos[1] * t1.taps + b];
+              }
+            }
+          } else {
+            const Taps<T>& t0 = taps[0];
+            const Taps<T>& t1 = taps[1];
+            const Taps<T>& t2 = taps[2];
+            for (int a = 0; a < t0.taps; ++a) {
+              const int64_t i0 = t0.index[pos[0] * t0.taps + a];
+              const T w0 = go * t0.weight[pos[0] * t0.taps + a];
+              for (int b = 0; b < t1.taps; ++b) {
+                const int64_t i1 = i0 + t1.index[pos[1] * t1.taps + b];
+                const T w1 = w0 * t1.weight[pos[1] * t1.taps + b];
+                for (int c = 0; c < t2.taps; ++c) {
+                  xp[i1 + t2.index[pos[2] * t2.taps + c]] += w1 * t2.weight[pos[2] * t2.taps + c];
+                }
+              }
+            }
+          }
+          for (int64_t d = k; d-- > 0;) {  // next output position, innermost dim fastest
+            if (++pos[d] < g.size(2 + d)) break;
+            pos[d] = 0;
+          }
+        }
+      }
+    }
+  });
+  return gin;
+}
+
 }  // namespace wick::tensor
