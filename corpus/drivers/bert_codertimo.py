@@ -1,6 +1,6 @@
 # codertimo/BERT-pytorch (bert_pytorch/model/**): a tiny BERT with its padding mask,
 # sinusoidal + segment embeddings, custom LayerNorm and MLM + NSP heads; the NLL losses.
-# The 3 Adam steps are left to the autograd issue (M16).
+# Training (M16): 3 Adam steps in train mode, eagerly and with the compiled forward.
 import corpus_util as cu
 
 cu.setup()
@@ -44,3 +44,17 @@ with torch.no_grad():
     cu.diff("compiled mlm", cmlm, mlm)
     cnsp2, cmlm2 = cmodel(x[:2, :14], segment[:2, :14])
     cu.diff("compiled second input", cmlm2, mlm2)
+
+# Training: 3 Adam steps on the NSP + MLM NLL losses in train mode (dropout; the steps
+# reseed identically), eagerly and with the compiled forward.
+model.train()
+
+
+def bert_loss(fwd, step):
+    nsp, mlm = fwd(x, segment)
+    return (nn.NLLLoss()(nsp, nsp_labels)
+            + nn.NLLLoss(ignore_index=0)(mlm.transpose(1, 2), mlm_labels))
+
+
+cu.train_both("train", model, lambda ps: torch.optim.Adam(ps, lr=1e-3), bert_loss,
+              grad="bert.transformer_blocks.0.attention.linear_layers.0.weight")

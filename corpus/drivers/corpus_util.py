@@ -1,6 +1,7 @@
 """Shared helpers of the corpus drivers (corpus/README.md). Runs under wick and under
 PyTorch 1.13, which has no torch.compile: there the compiled parts run eagerly and print
 the same lines, so one expected output serves both."""
+import copy
 import sys
 
 import torch
@@ -46,3 +47,75 @@ def compiled(fn, **kwargs):
     if torch_compile is None:
         return fn
     return torch_compile(fn, **kwargs)
+
+
+def params_maxdiff(a, b):
+    """The largest difference between the parameters of two copies of a model."""
+    return max(maxdiff(p, q) for p, q in zip(a.parameters(), b.parameters()))
+
+
+def grad_norm(label, model, name):
+    """Prints the norm of the gradient of the parameter called name."""
+    g = dict(model.named_parameters())[name].grad
+    # Four significant digits: a norm sums many float32 squares, so its fifth digit
+    # depends on the summation order.
+    print("%s grad norm %s %s" % (label, name, "%.4g" % g.norm().item()))
+
+
+def first_grads(model):
+    """Each parameter's gradient (absolute values), to call after the first backward."""
+    return {name: None if p.grad is None else p.grad.detach().abs().clone()
+            for name, p in model.named_parameters()}
+
+
+def trained_maxdiff(a, b, first):
+    """The largest difference between the parameters of two trained copies of a model,
+    leaving out the elements whose first gradient (first_grads) is null, at most 1e-4 of the
+    largest one (a bias before a normalization, a key bias before a softmax, entries that a
+    shift drops): their gradient is rounding noise, which Adam scales up to steps of lr."""
+    largest = max([g.max().item() for g in first.values() if g is not None] or [0.0])
+    bparams = dict(b.named_parameters())
+    diff = 0.0
+    for name, p in a.named_parameters():
+        d = (p.detach().double() - bparams[name].detach().double()).abs()
+        if first[name] is not None:
+            d = d * (first[name] > 1e-4 * largest)
+        diff = max(diff, d.max().item())
+    return diff
+
+
+def train_steps(label, model, forward, opt, loss_fn, steps, seed=0, grad=None):
+    """steps optimizer steps on loss_fn(forward, i) (forward is model or its compiled
+    version; the optimizer step stays eager). Reseeds with seed + i before each step, so
+    that dropout and other random draws are the same on both sides. Prints each step's
+    loss, and after the first backward the gradient norm of the parameter named grad.
+    Returns first_grads(model) of the first step."""
+    first = None
+    for i in range(steps):
+        torch.manual_seed(seed + i)
+        opt.zero_grad()
+        loss = loss_fn(forward, i)
+        loss.backward()
+        if i == 0:
+            first = first_grads(model)
+            if grad is not None:
+                grad_norm(label, model, grad)
+        opt.step()
+        print("%s step %d loss %s" % (label, i, num(loss.item())))
+    return first
+
+
+def train_both(label, model, make_opt, loss_fn, steps=3, seed=0, grad=None, make_copy=None):
+    """Trains a copy of model eagerly and another one through compiled(copy) with the same
+    steps and seeds (train_steps), then prints the largest parameter difference between
+    the two (trained_maxdiff: null-gradient elements left out). The copies are
+    copy.deepcopy(model), or make_copy() where given. Returns (eager copy, compiled copy)."""
+    make_copy = make_copy or (lambda: copy.deepcopy(model))
+    eager = make_copy()
+    comp = make_copy()
+    first = train_steps(label, eager, eager, make_opt(eager.parameters()), loss_fn, steps, seed,
+                        grad)
+    train_steps("compiled " + label, comp, compiled(comp), make_opt(comp.parameters()), loss_fn,
+                steps, seed, grad)
+    print("compiled %s params maxdiff=%s" % (label, num(trained_maxdiff(eager, comp, first))))
+    return eager, comp

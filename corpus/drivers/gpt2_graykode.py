@@ -1,6 +1,6 @@
 # graykode/gpt-2-Pytorch (GPT2/model.py, config.py, utils.py): a tiny GPT-2, full forward,
 # KV-cache prefill + decode, a state-dict round trip through load_weight, the LM loss.
-# Backward is left to the autograd issue (M16).
+# Training (M16): 3 Adam steps on the LM loss, eagerly and with the compiled forward.
 import corpus_util as cu
 
 cu.setup()
@@ -63,3 +63,16 @@ with torch.no_grad():
     cu.diff("compiled decode", cstep, step_logits)
     closs = cmodel(ids[:, :-1], lm_labels=ids[:, 1:].contiguous())
 print("compiled loss", cu.num(closs.item()))
+
+# Training: 3 Adam steps on the LM loss, eagerly and with the compiled forward.
+model.train()
+
+
+def lm_loss(fwd, step):
+    return fwd(ids[:, :-1], lm_labels=ids[:, 1:].contiguous())
+
+
+tied_model, ctied = cu.train_both("train", model, lambda ps: torch.optim.Adam(ps, lr=1e-3), lm_loss,
+                                  grad="transformer.h.0.attn.c_attn.weight")
+print("tied after training", tied_model.lm_head.decoder.weight is tied_model.transformer.wte.weight,
+      ctied.lm_head.decoder.weight is ctied.transformer.wte.weight)

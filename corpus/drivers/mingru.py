@@ -1,6 +1,6 @@
 # lucidrains/minGRU-pytorch (minGRU.py, minLSTM.py): the log-space parallel scan against
 # the step-by-step sequential path, with a carried hidden state, eagerly and compiled.
-# Backward is left to the autograd issue (M16).
+# Training (M16): Adam steps behind TRAIN_LOGCUMSUMEXP (off: a wick failure).
 import corpus_util as cu
 
 cu.setup()
@@ -49,3 +49,18 @@ with torch.no_grad():
     check("minLSTM", minLSTM(16, expansion_factor=1.5), x, False)
     # expansion_factor 1: no output projection (Identity).
     check("minGRU identity", minGRU(16), x, True)
+
+# Training: 3 Adam steps of an MSE loss against a fixed random target, through the
+# log-space parallel scan, eagerly and with the compiled forward.
+# wick: "RuntimeError: derivative for aten::logcumsumexp is not implemented" (both
+# models' parallel scans use torch.logcumsumexp); set True once it has a derivative.
+TRAIN_LOGCUMSUMEXP = True
+torch.manual_seed(2)
+target = torch.randn(2, 10, 16)
+for name, ctor in (("minGRU", minGRU), ("minLSTM", minLSTM)) if TRAIN_LOGCUMSUMEXP else ():
+    torch.manual_seed(3)
+    m = ctor(16, expansion_factor=1.5)
+    cu.train_both(name + " train", m, lambda ps: torch.optim.Adam(ps, lr=1e-3),
+                  lambda fwd, step: torch.nn.functional.mse_loss(fwd(x), target),
+                  grad="to_hidden_and_gate.weight" if name == "minGRU" else
+                  "to_hidden_and_f_i_gate.weight")

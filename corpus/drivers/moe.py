@@ -1,6 +1,6 @@
 # lucidrains/mixture-of-experts: Shazeer top-2 gating (einsum, topk, one_hot, exclusive
 # cumsum capacity), dispatch/combine, batched experts, aux loss; flat and hierarchical.
-# Backward through out.sum() + aux is left to the autograd issue (M16).
+# Training (M16): Adam steps on an MSE loss + aux behind TRAIN_EINSUM (off: a wick failure).
 import corpus_util as cu
 
 cu.setup()
@@ -53,3 +53,25 @@ with torch.no_grad():
     chout, chaux = cu.compiled(hmoe)(x)
     cu.diff("compiled hmoe out", chout, hout)
     print("compiled hmoe aux", cu.num(chaux.item()))
+
+# Training: 3 Adam steps of an MSE loss plus the aux (load-balancing) loss, train mode (the
+# 'random' second-expert policy draws from the reseeded generator), flat and hierarchical.
+# wick: "RuntimeError: derivative for aten::einsum is not implemented" (gating, dispatch,
+# combine and the experts are einsums); set True once einsum has a derivative.
+TRAIN_EINSUM = True
+torch.manual_seed(2)
+target = torch.randn(2, 16, 32)
+
+
+def moe_loss(fwd, step):
+    out, aux = fwd(x)
+    return torch.nn.functional.mse_loss(out, target) + aux
+
+
+if TRAIN_EINSUM:
+    moe.train()
+    cu.train_both("moe train", moe, lambda ps: torch.optim.Adam(ps, lr=1e-3), moe_loss,
+                  grad="experts.w1")
+    hmoe.train()
+    cu.train_both("hmoe train", hmoe, lambda ps: torch.optim.Adam(ps, lr=1e-3), moe_loss,
+                  grad="experts.w1")

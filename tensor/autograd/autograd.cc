@@ -378,7 +378,7 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
   std::vector<Value> node_args = args;
   if (d != nullptr) {
     for (int i : d->save) {
-      if (i == kResult) continue;
+      if (i < 0) continue;  // results are saved after the kernel
       if (i == 0 && inplace && args[0].is_tensor()) {
         // The kernel overwrites self: the formula reads a copy of the original.
         ASSIGN_OR_RETURN(Tensor original, args[0].to_tensor().CopyAs(args[0].to_tensor().dtype()));
@@ -396,12 +396,18 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
   if (!any) return result;
   std::vector<Tensor> outputs = ResultTensors(result);
   args = std::move(node_args);
-  bool save_results = false;
+  std::vector<bool> save_result(outputs.size(), false);
   std::vector<bool> saved_arg(args.size(), false);
   if (d != nullptr) {
     for (int i : d->save) {
-      if (i == kResult) save_results = true;
-      else saved_arg[i] = true;
+      if (i == kResult) {
+        save_result.assign(outputs.size(), true);
+      } else if (i < 0) {
+        const size_t r = static_cast<size_t>(-2 - i);
+        if (r < save_result.size()) save_result[r] = true;
+      } else {
+        saved_arg[i] = true;
+      }
     }
   }
   for (size_t i = 0; i < args.size(); ++i) {
@@ -415,13 +421,14 @@ absl::StatusOr<Value> RecordOp(const OpDef& op, std::vector<Value> args) {
     }
   }
   node->args_ = std::move(args);
-  for (const Tensor& o : outputs) {
+  for (size_t r = 0; r < outputs.size(); ++r) {
+    const Tensor& o = outputs[r];
     node->input_meta.push_back({Shape(o.sizes().begin(), o.sizes().end()), o.dtype()});
     if (!o.defined()) {
       node->results_.push_back(o);
       continue;
     }
-    if (save_results) {
+    if (save_result[r]) {
       Tensor alias = Detach(o);
       node->results_.push_back(alias);
       saved.push_back({alias, o.version(), node->name(),

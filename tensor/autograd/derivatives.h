@@ -69,6 +69,9 @@ using Formula = std::function<std::vector<Tensor>(const GradCtx&, FormulaBuilder
 using Composite = std::function<absl::StatusOr<Value>(const OpArgs&)>;
 
 inline constexpr int kResult = -1;  // In `save`: the forward results.
+// In `save`: forward result `i` only (topk saves its indices, not the values a caller may
+// go on to modify in place).
+constexpr int ResultAt(int i) { return -2 - i; }
 
 struct Derivative {
   std::string op;                 // "mul.Tensor"

@@ -341,7 +341,7 @@ void Scans(std::vector<Derivative>& d) {
                },
                {}});
   // topk(self, k, dim, largest, sorted): the values' gradients scattered to their indices.
-  d.push_back({"topk", "TopkBackward0", {kResult}, [](const G& c, F& f) -> V {
+  d.push_back({"topk", "TopkBackward0", {ResultAt(1)}, [](const G& c, F& f) -> V {
                  const Tensor& self = c.in(0);
                  const int64_t dim = c.a().int_(2);
                  Tensor z = f.Op("zeros", {Value(std::vector<int64_t>(self.sizes().begin(),
