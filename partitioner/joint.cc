@@ -661,9 +661,24 @@ std::vector<bool> FlowGraph::LargestSourceSide(int sink) const {
   return side;
 }
 
+bool CreatesGradLeaves(const graph::Graph& g) {
+  for (const graph::Node& n : g.nodes()) {
+    if (n.kind != graph::NodeKind::kCall) continue;
+    const auto& params = n.op->schema.arguments;
+    for (size_t i = 0; i < params.size() && i < n.args.size(); ++i) {
+      if (params[i].name == "requires_grad" && n.args[i].is_constant() &&
+          n.args[i].constant().is_bool() && n.args[i].constant().to_bool()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 absl::StatusOr<JointGraphs> TraceJoint(const graph::Graph& g,
                                        absl::Span<const tensor::Tensor> inputs) {
   if (!g.symbols().empty()) return Unsupported("a dynamic-shape graph");
+  if (CreatesGradLeaves(g)) return Unsupported("the graph makes leaves that require grad");
   if (ag::AnomalyEnabled()) return Unsupported("anomaly mode is on");
   tensor::Generator& gen = tensor::DefaultGenerator();
   const std::vector<uint8_t> rng = gen.GetState();

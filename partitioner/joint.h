@@ -47,6 +47,11 @@ struct JointGraphs {
   std::vector<int> grad_inputs;
 };
 
+// Whether a call in `g` makes a new tensor that requires grad (a factory called with
+// requires_grad=True): gradients then reach a leaf the graph owns, which a joint trace
+// over the inputs does not cover.
+bool CreatesGradLeaves(const graph::Graph& g);
+
 // `inputs` are example values of g's placeholders, in order (the first call's); they
 // are not modified (inputs an op writes are copied first) and the default generator's
 // state is restored afterwards. Grad mode is on while it runs.

@@ -42,6 +42,10 @@ struct CacheEntry {
   // Set when the graph was compiled for training (joint forward/backward); runs instead
   // of eager_for_grad.
   std::shared_ptr<const AotCompiled> aot;
+  // The graph makes new leaves that require grad (torch.ones(3, requires_grad=True)):
+  // under grad mode it runs recorded (eager_for_grad) and hands its outputs back as
+  // they are, so that the leaves' .grad fills in.
+  bool creates_leaves = false;
   std::vector<guards::SourcePtr> inputs;  // graph inputs, in placeholder order
   // Dynamic shapes: where each symbol is read (for Rebuild::kSymInt values).
   std::vector<guards::ShapeSymbols::Binding> symbols;

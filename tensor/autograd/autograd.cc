@@ -94,6 +94,8 @@ absl::Status CheckVersion(const SavedTensor& s) {
   return CheckSavedVersion(s.tensor, s.version, s.producer, s.output_nr);
 }
 
+void SetHistory(const Tensor& t, const std::shared_ptr<Node>& node, uint32_t output_nr);
+
 // The node recorded for one registry op call.
 class OpNode : public Node {
  public:
@@ -108,7 +110,20 @@ class OpNode : public Node {
     }
     if (released_ && !d_->save.empty()) return FreedGraphError();
     for (const SavedTensor& s : saved_) RETURN_IF_ERROR(CheckVersion(s));
-    GradCtx ctx{args_, results_, std::move(grads), needs_};
+    std::vector<Tensor> results = results_;
+    if (GradModeEnabled()) {
+      // create_graph: saved outputs come back with this node as their grad_fn, as
+      // PyTorch's saved output variables do, so that formulas reading them (tanh,
+      // sigmoid, softmax, logsumexp, ...) are differentiated through them too.
+      for (size_t i = 0; i < results.size(); ++i) {
+        Tensor& r = results[i];
+        if (!r.defined() || r.is_meta() || !Differentiable(r)) continue;
+        Tensor alias = Detach(r);
+        SetHistory(alias, shared_from_this(), static_cast<uint32_t>(i));
+        r = std::move(alias);
+      }
+    }
+    GradCtx ctx{args_, std::move(results), std::move(grads), needs_};
     FormulaBuilder f;
     std::vector<Tensor> out = d_->formula(ctx, f);
     RETURN_IF_ERROR(f.status());

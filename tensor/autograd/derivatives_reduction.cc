@@ -312,7 +312,10 @@ void Products(std::vector<Derivative>& d) {
                                                                       r.size(1)})});
                  }
                  ASSIGN_OR_RETURN(Tensor out, CallT("matmul", {x, wt}));
-                 if (bias.defined()) return Call("add_", {out, bias});
+                 // Out of place (upstream adds in place; the grad_fn, AddBackward0, is the
+                 // same): the in-place form on matmul's squeezed view would route the
+                 // gradient through CopySlices, which create_graph cannot differentiate.
+                 if (bias.defined()) return Call("add", {out, bias});
                  return Value(out);
                }});
 }

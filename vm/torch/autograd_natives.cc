@@ -11,6 +11,8 @@
 #include "absl/strings/str_format.h"
 #include "base/python_error.h"
 #include "tensor/autograd/autograd.h"
+#include "tensor/ops/random/generator.h"
+#include "vm/objects/bytes.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/internal/objects_internal.h"
 #include "vm/protocol.h"
@@ -275,7 +277,26 @@ void AddAnomalyFunctions(Runtime& rt, Dict* torch_dict) {
   AddFunction(rt, torch_dict, "is_anomaly_check_nan_enabled", &IsAnomalyCheckNanEnabled);
 }
 
+// The default generator's state as bytes, and back (torch.utils.checkpoint's
+// preserve_rng_state; PyTorch's get_rng_state gives a ByteTensor, which wick lacks).
+Value GetRngStateNative(Runtime& rt, Args, const KwArgs&) {
+  const std::vector<uint8_t> state = tensor::DefaultGenerator().GetState();
+  return NewBytes(rt, std::string(state.begin(), state.end()));
+}
+Value SetRngStateNative(Runtime& rt, Args args, const KwArgs&) {
+  absl::string_view bytes;
+  if (args.size() != 1 || !AsBytesLike(rt, args[0], &bytes)) {
+    return rt.Raise(rt.exc().type_error, "_wick_set_rng_state() takes the bytes of a state");
+  }
+  absl::Status s = tensor::DefaultGenerator().SetState(absl::Span<const uint8_t>(
+      reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  if (!s.ok()) return RaiseFrom(rt, s);
+  return Value::None();
+}
+
 void AddAutogradNatives(Runtime& rt, Dict* torch_c) {
+  AddFunction(rt, torch_c, "_wick_get_rng_state", &GetRngStateNative);
+  AddFunction(rt, torch_c, "_wick_set_rng_state", &SetRngStateNative);
   AddFunction(rt, torch_c, "_set_anomaly_enabled", &SetAnomalyNative);
   AddFunction(rt, torch_c, "_wick_backward", &BackwardNative);
   AddFunction(rt, torch_c, "_wick_grad", &GradNative);

@@ -1,6 +1,7 @@
 # torch.utils.checkpoint for wick. The reentrant variant is PyTorch's CheckpointFunction:
 # forward runs without recording, backward re-runs the function on detached inputs with
-# grad mode on and back-propagates through that. The non-reentrant variant records the
+# grad mode on (from the forward's generator state, unless preserve_rng_state=False) and
+# back-propagates through that. The non-reentrant variant records the
 # function normally (same gradients, no memory saved).
 import torch
 
@@ -18,6 +19,11 @@ class CheckpointFunction(torch.autograd.Function):
         _warn_no_grad_inputs(args)
         ctx.run_function = run_function
         ctx.inputs = args
+        # The generator's state, so that the recomputation draws the same numbers
+        # (dropout masks) as this forward did.
+        ctx.preserve_rng_state = preserve_rng_state
+        if preserve_rng_state:
+            ctx.fwd_cpu_state = torch._C._wick_get_rng_state()
         return run_function(*args)
 
     @staticmethod
@@ -30,8 +36,17 @@ class CheckpointFunction(torch.autograd.Function):
                 detached.append(d)
             else:
                 detached.append(a)
-        with torch.enable_grad():
-            outputs = ctx.run_function(*detached)
+        if ctx.preserve_rng_state:
+            # torch.random.fork_rng: the recomputation runs from the forward's state and
+            # the caller's stream continues where it was.
+            outer_state = torch._C._wick_get_rng_state()
+            torch._C._wick_set_rng_state(ctx.fwd_cpu_state)
+        try:
+            with torch.enable_grad():
+                outputs = ctx.run_function(*detached)
+        finally:
+            if ctx.preserve_rng_state:
+                torch._C._wick_set_rng_state(outer_state)
         if isinstance(outputs, torch.Tensor):
             outputs = (outputs,)
         outs, gs = [], []
