@@ -273,6 +273,27 @@ void AddConvDerivatives() {
   d.push_back({"max_pool2d", "MaxPool2DWithIndicesBackward0", {0}, MaxPool2dGrad, {}});
   d.push_back({"avg_pool2d", "AvgPool2DBackward0", {}, AvgPool2dGrad, {}});
   d.push_back({"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", {0}, AdaptiveAvgPoolGrad, {}});
+  // max_pool1d/avg_pool1d are upstream's composites: a unit height, the 2d pool, squeeze.
+  auto lift = [](const OpArgs& a, size_t i, int64_t unit) {
+    std::vector<int64_t> v{unit};
+    if (!a.int_list(i).empty()) v.push_back(a.int_list(i)[0]);
+    return v.size() == 1 ? std::vector<int64_t>() : v;
+  };
+  d.push_back({"max_pool1d", "", {}, {}, [lift](const OpArgs& a) -> absl::StatusOr<Value> {
+                 ASSIGN_OR_RETURN(Value x, Call("unsqueeze", {a.tensor(0), -2}));
+                 ASSIGN_OR_RETURN(Value y, Call("max_pool2d", {x, Value(lift(a, 1, 1)),
+                                                               Value(lift(a, 2, 1)),
+                                                               Value(lift(a, 3, 0)),
+                                                               Value(lift(a, 4, 1)), a[5]}));
+                 return Call("squeeze", {y, -2});
+               }});
+  d.push_back({"avg_pool1d", "", {}, {}, [lift](const OpArgs& a) -> absl::StatusOr<Value> {
+                 ASSIGN_OR_RETURN(Value x, Call("unsqueeze", {a.tensor(0), -2}));
+                 ASSIGN_OR_RETURN(Value y, Call("avg_pool2d", {x, Value(lift(a, 1, 1)),
+                                                               Value(lift(a, 2, 1)),
+                                                               Value(lift(a, 3, 0)), a[4], a[5]}));
+                 return Call("squeeze", {y, -2});
+               }});
   // adaptive_avg_pool1d is upstream's composite: unsqueeze, the 2d pool, squeeze.
   d.push_back({"adaptive_avg_pool1d", "", {}, {}, [](const OpArgs& a) -> absl::StatusOr<Value> {
                  ASSIGN_OR_RETURN(Value x, Call("unsqueeze", {a.tensor(0), -2}));

@@ -271,6 +271,90 @@ void Activations() {
   }
 }
 
+// More pointwise ops: elu, nan_to_num, clamp with tensor bounds, tan, fmod, remainder,
+// addcmul, addcdiv (PyTorch's derivatives.yaml formulas).
+void MorePointwise() {
+  // elu(self, alpha, scale, input_scale): scale for x > 0, else
+  // alpha * scale * input_scale * exp(x * input_scale).
+  Add({"elu"}, "", true, "EluBackward0", {0}, [](const G& c, F& f) -> V {
+    const Tensor& x = c.in(0);
+    const double alpha = c.a().scalar(1).to_double(), scale = c.a().scalar(2).to_double(),
+                 in_scale = c.a().scalar(3).to_double();
+    Tensor neg = f.Mul(f.Op("exp", {f.Mul(x, in_scale)}), alpha * scale * in_scale);
+    Tensor slope = f.Op("where", {f.Op("gt", {x, 0}), Value(scale), neg});
+    return {f.Mul(c.grad(), slope)};
+  });
+  Add({"nan_to_num"}, "", true, "NanToNumBackward0", {0}, [](const G& c, F& f) -> V {
+    return {f.Mul(c.grad(), f.Op("isfinite", {c.in(0)}))};
+  });
+  // clamp.Tensor(self, min, max): self's gradient where it lies within the bounds, each
+  // bound's where it was taken.
+  Add({"clamp", "clip"}, "Tensor", true, "ClampBackward0", {0, 1, 2}, [](const G& c, F& f) -> V {
+    const Tensor& x = c.in(0);
+    const Tensor lo = c.a().optional_tensor(1), hi = c.a().optional_tensor(2);
+    Tensor inside = f.Op("ones_like", {x}, {{"dtype", Value(DType::kBool)}});
+    V out(3);
+    if (lo.defined()) {
+      inside = f.Op("logical_and", {inside, f.Op("ge", {x, lo})});
+      if (c.needs[1]) {
+        out[1] = f.SumTo(f.Mul(c.grad(), f.Op("lt", {x, lo})), lo.sizes());
+      }
+    }
+    if (hi.defined()) {
+      inside = f.Op("logical_and", {inside, f.Op("le", {x, hi})});
+      if (c.needs[2]) {
+        Tensor above = f.Op("gt", {x, hi});
+        if (lo.defined()) above = f.Op("logical_and", {above, f.Op("ge", {x, lo})});
+        out[2] = f.SumTo(f.Mul(c.grad(), above), hi.sizes());
+      }
+    }
+    if (c.needs[0]) out[0] = f.Mul(c.grad(), inside);
+    return out;
+  });
+  Add({"tan"}, "", true, "TanBackward0", {kResult}, [](const G& c, F& f) -> V {
+    return {f.Mul(c.grad(), f.Op("add", {f.Mul(c.result(), c.result()), 1}))};
+  });
+  // fmod/remainder(self, other): 1 for self; other's is -trunc(self / other) and
+  // -floor(self / other).
+  Add({"fmod"}, "Tensor", true, "FmodBackward1", {0, 1}, [](const G& c, F& f) -> V {
+    Tensor b;
+    if (c.needs[1]) {
+      b = f.SumTo(f.Neg(f.Mul(c.grad(), f.Op("trunc", {f.Div(c.in(0), c.in(1))}))),
+                  c.in(1).sizes());
+    }
+    return {f.SumTo(c.grad(), c.in(0).sizes()), b};
+  });
+  Add({"remainder"}, "Tensor", true, "RemainderBackward1", {0, 1}, [](const G& c, F& f) -> V {
+    Tensor b;
+    if (c.needs[1]) {
+      b = f.SumTo(f.Neg(f.Mul(c.grad(), f.Op("floor", {f.Div(c.in(0), c.in(1))}))),
+                  c.in(1).sizes());
+    }
+    return {f.SumTo(c.grad(), c.in(0).sizes()), b};
+  });
+  // addcmul/addcdiv(self, tensor1, tensor2, value).
+  Add({"addcmul"}, "", true, "AddcmulBackward0", {1, 2}, [](const G& c, F& f) -> V {
+    const Scalar v = c.a().scalar(3);
+    V out(3);
+    out[0] = f.SumTo(c.grad(), c.in(0).sizes());
+    if (c.needs[1]) out[1] = f.SumTo(Scale(f, f.Mul(c.grad(), c.in(2)), v), c.in(1).sizes());
+    if (c.needs[2]) out[2] = f.SumTo(Scale(f, f.Mul(c.grad(), c.in(1)), v), c.in(2).sizes());
+    return out;
+  });
+  Add({"addcdiv"}, "", true, "AddcdivBackward0", {1, 2}, [](const G& c, F& f) -> V {
+    const Scalar v = c.a().scalar(3);
+    V out(3);
+    out[0] = f.SumTo(c.grad(), c.in(0).sizes());
+    if (c.needs[1]) out[1] = f.SumTo(Scale(f, f.Div(c.grad(), c.in(2)), v), c.in(1).sizes());
+    if (c.needs[2]) {
+      Tensor t2sq = f.Mul(c.in(2), c.in(2));
+      out[2] = f.SumTo(Scale(f, f.Neg(f.Div(f.Mul(c.grad(), c.in(1)), t2sq)), v),
+                       c.in(2).sizes());
+    }
+    return out;
+  });
+}
+
 // lerp(self, end, weight) = self + weight * (end - self).
 void Lerps() {
   Add({"lerp"}, "Scalar", true, "LerpBackward0", {}, [](const G& c, F& f) -> V {
@@ -326,6 +410,7 @@ void AddPointwiseDerivatives() {
   Activations();
   Copies();
   Lerps();
+  MorePointwise();
 }
 
 }  // namespace wick::tensor::autograd

@@ -2,6 +2,7 @@
 // and of the matrix products (mm, bmm, addmm, baddbmm, dot, mv; matmul and linear as
 // PyTorch decomposes them).
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <optional>
@@ -457,8 +458,116 @@ V EinsumGrad(const G& c, F& f) {
   return grads;
 }
 
+// d||x||_p / dx, `r` the norm and `g` its gradient, both made broadcastable against x:
+// x|x|^(p-2) / r^(p-1) (0 where r is 0), sign(x) for p=1, nothing for p=0 (p=+-inf is
+// VectorNormGrad's: the extreme's ties share evenly).
+Tensor NormGrad(F& f, const Tensor& x, const Tensor& g, const Tensor& r, double p) {
+  if (p == 0.0) return f.ZerosLike(x);
+  if (p == 1.0) return f.Mul(g, f.Op("sign", {x}));
+  Tensor safe_r = f.Op("masked_fill", {r, f.Op("eq", {r, 0}), 1});
+  Tensor scaled = p == 2.0
+                      ? f.Div(x, safe_r)
+                      : f.Div(f.Mul(x, f.Op("pow", {f.Op("abs", {x}), p - 2})),
+                              f.Op("pow", {safe_r, p - 1}));
+  Tensor grad = f.Mul(g, scaled);
+  return f.Op("masked_fill", {grad, f.Op("eq", {r, 0}), 0});
+}
+
+V VectorNormGrad(const G& c, F& f, double p, bool has_dims, size_t dim_arg, size_t keep_arg) {
+  const Tensor& x = c.in(0);
+  std::vector<int64_t> dims;
+  if (has_dims && !c.a().is_none(dim_arg)) {
+    for (int64_t d : c.a().int_list(dim_arg)) dims.push_back(d < 0 ? d + x.dim() : d);
+  }
+  if (dims.empty()) {
+    for (int64_t d = 0; d < x.dim(); ++d) dims.push_back(d);
+  }
+  const bool keepdim = c.a().bool_(keep_arg);
+  Tensor g = Unreduce(f, c.grad(), dims, x.dim(), keepdim);
+  Tensor r = Unreduce(f, c.result(), dims, x.dim(), keepdim);
+  if (std::isinf(p)) {
+    Tensor hit = f.Op("to", {f.Op("eq", {f.Op("abs", {x}), r}), g.dtype()});
+    Tensor count = f.Op("sum", {hit, Value(dims), true});
+    return {f.Mul(f.Mul(f.Div(g, count), hit), f.Op("sign", {x}))};
+  }
+  return {NormGrad(f, x, g, r, p)};
+}
+
+// cosine_similarity(x1, x2, dim, eps) as the composite it is upstream:
+// sum(x1 * x2) / sqrt(clamp_min(sum(x1^2) * sum(x2^2), eps^2)).
+absl::StatusOr<Value> CosineSimilarity(const OpArgs& a) {
+  const std::vector<int64_t> dim{a.int_(2)};
+  const double eps = a.double_(3);
+  ASSIGN_OR_RETURN(Tensor w12, CallT("sum", {*CallT("mul", {a.tensor(0), a.tensor(1)}), Value(dim)}));
+  ASSIGN_OR_RETURN(Tensor w1, CallT("sum", {*CallT("mul", {a.tensor(0), a.tensor(0)}), Value(dim)}));
+  ASSIGN_OR_RETURN(Tensor w2, CallT("sum", {*CallT("mul", {a.tensor(1), a.tensor(1)}), Value(dim)}));
+  ASSIGN_OR_RETURN(Tensor n12, CallT("clamp_min", {*CallT("mul", {w1, w2}), eps * eps}));
+  ASSIGN_OR_RETURN(Tensor root, CallT("sqrt", {n12}));
+  return Call("div", {w12, root});
+}
+
+// prod(self) / prod.dim_int(self, dim, keepdim): each element's gradient is the product
+// of the others, taken as exclusive cumulative products from both ends (exact with zeros).
+Tensor ProdOthers(F& f, const Tensor& x, int64_t dim) {
+  const int64_t n = x.size(dim);
+  const int64_t nd = x.dim();
+  std::vector<int64_t> pad(2 * nd, 0);
+  const int64_t slot = 2 * (nd - 1 - dim);
+  Tensor left = f.Op("cumprod", {x, dim});
+  pad[slot] = 1;
+  left = f.Op("constant_pad_nd", {f.Op("narrow", {left, dim, 0, n - 1}), Value(pad), 1});
+  const std::vector<int64_t> flip{dim};
+  Tensor right = f.Op("cumprod", {f.Op("flip", {x, Value(flip)}), dim});
+  right = f.Op("constant_pad_nd", {f.Op("narrow", {right, dim, 0, n - 1}), Value(pad), 1});
+  right = f.Op("flip", {right, Value(flip)});
+  return f.Mul(left, right);
+}
+
 void AddReductionDerivatives() {
   std::vector<Derivative> d;
+  d.push_back({"norm.Scalar", "NormBackward1", {0, kResult}, [](const G& c, F& f) -> V {
+                 const double p = c.a().optional_scalar(1).value_or(Scalar(2.0)).to_double();
+                 return VectorNormGrad(c, f, p, true, 2, 3);
+               },
+               {}});
+  d.push_back({"norm.str", "NormBackward1", {0, kResult}, [](const G& c, F& f) -> V {
+                 if (c.a().string(1) != "fro") {
+                   f.Fail(RuntimeError("derivative for aten::norm is not implemented for "
+                                       "p='nuc'"));
+                   return {};
+                 }
+                 return VectorNormGrad(c, f, 2.0, true, 2, 3);
+               },
+               {}});
+  d.push_back({"linalg_vector_norm", "LinalgVectorNormBackward0", {0, kResult},
+               [](const G& c, F& f) -> V {
+                 return VectorNormGrad(c, f, c.a().scalar(1).to_double(), true, 2, 3);
+               },
+               {}});
+  d.push_back({"cosine_similarity", "", {}, {}, CosineSimilarity});
+  d.push_back({"prod", "ProdBackward0", {0}, [](const G& c, F& f) -> V {
+                 const Tensor& x = c.in(0);
+                 if (x.dim() == 0) return {c.grad()};
+                 Tensor flat = f.Op("reshape", {x, Value(std::vector<int64_t>{-1})});
+                 Tensor others = f.Op("reshape", {ProdOthers(f, flat, 0), Value(Sizes(x))});
+                 return {f.Mul(c.grad(), others)};
+               },
+               {}});
+  d.push_back({"prod.dim_int", "ProdBackward1", {0}, [](const G& c, F& f) -> V {
+                 const Tensor& x = c.in(0);
+                 if (x.dim() == 0) return {c.grad()};
+                 int64_t dim = c.a().int_(1);
+                 if (dim < 0) dim += x.dim();
+                 Tensor g = Unreduce(f, c.grad(), {dim}, x.dim(), c.a().bool_(2));
+                 return {f.Mul(g, ProdOthers(f, x, dim))};
+               },
+               {}});
+  // outer(self, vec2): upstream's composite, self[:, None] * vec2.
+  d.push_back({"outer", "", {}, {}, [](const OpArgs& a) -> absl::StatusOr<Value> {
+                 ASSIGN_OR_RETURN(Tensor col, CallT("reshape", {a.tensor(0),
+                                                                Value(std::vector<int64_t>{-1, 1})}));
+                 return Call("mul", {col, a.tensor(1)});
+               }});
   Sums(d);
   MaxMin(d);
   Scans(d);

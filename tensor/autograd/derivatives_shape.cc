@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "tensor/autograd/derivatives.h"
 #include "base/status_macros.h"
 
@@ -317,8 +318,113 @@ absl::StatusOr<Value> RepeatInterleave(const OpArgs& a) {
   return Call("index_select", {x, dim, index});
 }
 
+// The padding ops as upstream's gradients see them, written as index_select along each
+// padded dim with indices made by ops (so traced graphs keep them): reflection maps j to
+// (n-1) - |(n-1) - |j||, replication clamps it, circular wraps it.
+enum class PadKind { kReflect, kReplicate, kCircular };
+absl::StatusOr<Value> PadAsIndexing(const OpArgs& a, PadKind kind) {
+  Tensor x = a.tensor(0);
+  const IntSpan pad = a.int_list(1);
+  for (size_t k = 0; 2 * k + 1 < pad.size(); ++k) {
+    const int64_t dim = x.dim() - 1 - static_cast<int64_t>(k);
+    const int64_t n = x.size(dim), lo = pad[2 * k], hi = pad[2 * k + 1];
+    ASSIGN_OR_RETURN(Tensor j, CallT("arange", {-lo, n + hi}));
+    Tensor idx;
+    switch (kind) {
+      case PadKind::kReflect: {
+        ASSIGN_OR_RETURN(Tensor inner, CallT("abs", {j}));
+        ASSIGN_OR_RETURN(Tensor back, CallT("rsub", {inner, n - 1}));
+        ASSIGN_OR_RETURN(Tensor mirrored, CallT("abs", {back}));
+        ASSIGN_OR_RETURN(idx, CallT("rsub", {mirrored, n - 1}));
+        break;
+      }
+      case PadKind::kReplicate: {
+        ASSIGN_OR_RETURN(idx, CallT("clamp", {j, 0, n - 1}));
+        break;
+      }
+      case PadKind::kCircular: {
+        ASSIGN_OR_RETURN(idx, CallT("remainder", {j, n}));
+        break;
+      }
+    }
+    ASSIGN_OR_RETURN(x, CallT("index_select", {x, dim, idx}));
+  }
+  return Value(x);
+}
+
+void MoreShape(std::vector<Derivative>& d) {
+  for (int n = 1; n <= 3; ++n) {
+    d.push_back({absl::StrCat("reflection_pad", n, "d"), "", {}, {},
+                 [](const OpArgs& a) { return PadAsIndexing(a, PadKind::kReflect); }});
+    d.push_back({absl::StrCat("replication_pad", n, "d"), "", {}, {},
+                 [](const OpArgs& a) { return PadAsIndexing(a, PadKind::kReplicate); }});
+  }
+  d.push_back({"_pad_circular", "", {}, {},
+               [](const OpArgs& a) { return PadAsIndexing(a, PadKind::kCircular); }});
+  // fliplr/flipud: upstream's composites over flip.
+  d.push_back({"fliplr", "", {}, {}, [](const OpArgs& a) {
+                 return Call("flip", {a.tensor(0), Value(std::vector<int64_t>{1})});
+               }});
+  d.push_back({"flipud", "", {}, {}, [](const OpArgs& a) {
+                 return Call("flip", {a.tensor(0), Value(std::vector<int64_t>{0})});
+               }});
+  Entry(d, "movedim.int", "PermuteBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("movedim", {c.grad(), c.args[2], c.args[1]})};
+  });
+  Entry(d, "movedim.intlist", "PermuteBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("movedim", {c.grad(), c.args[2], c.args[1]})};
+  });
+  Entry(d, "unflatten.int", "ViewBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("reshape", {c.grad(), Value(Sizes(c.in(0)))})};
+  });
+  // diag(self, diagonal): a vector's gradient is the matrix gradient's diagonal; a
+  // matrix's, its diagonal's gradient scattered into zeros.
+  Entry(d, "diag", "DiagBackward0", {}, [](const G& c, F& f) -> V {
+    const int64_t k = c.a().int_(1);
+    if (c.in(0).dim() == 1) return {f.Op("diagonal", {c.grad(), k})};
+    Tensor z = f.Op("zeros", {Value(Sizes(c.in(0)))}, {{"dtype", Value(c.grad().dtype())}});
+    return {f.Op("diagonal_scatter", {z, c.grad(), k})};
+  });
+  Entry(d, "diag_embed", "DiagEmbedBackward0", {}, [](const G& c, F& f) -> V {
+    return {f.Op("diagonal", {c.grad(), c.args[1], c.args[2], c.args[3]})};
+  });
+  // scatter(self, dim, index, src/value): self keeps the gradient where it was not
+  // overwritten; src gets the gradient at the places it went. scatter_add adds.
+  Entry(d, "scatter.src", "ScatterBackward0", {2}, [](const G& c, F& f) -> V {
+    V out(4);
+    if (c.needs[0]) out[0] = f.Op("scatter", {c.grad(), c.args[1], c.in(2), 0});
+    if (c.needs[3]) out[3] = f.Op("gather", {c.grad(), c.args[1], c.in(2)});
+    return out;
+  });
+  Entry(d, "scatter.value", "ScatterBackward1", {2}, [](const G& c, F& f) -> V {
+    return {f.Op("scatter", {c.grad(), c.args[1], c.in(2), 0}), Tensor(), Tensor()};
+  });
+  Entry(d, "scatter_add", "ScatterAddBackward0", {2}, [](const G& c, F& f) -> V {
+    V out(4);
+    out[0] = c.grad();
+    if (c.needs[3]) out[3] = f.Op("gather", {c.grad(), c.args[1], c.in(2)});
+    return out;
+  });
+  // masked_select(self, mask): the gradient put back at the selected places.
+  Entry(d, "masked_select", "MaskedSelectBackward0", {1}, [](const G& c, F& f) -> V {
+    const Tensor& mask = c.in(1);
+    std::vector<int64_t> shape = Sizes(c.in(0));
+    const std::vector<int64_t> ms = Sizes(mask);
+    if (ms.size() > shape.size()) shape.insert(shape.begin(), ms.size() - shape.size(), 1);
+    for (size_t i = 0; i < ms.size(); ++i) {
+      int64_t& s = shape[shape.size() - ms.size() + i];
+      if (s == 1) s = ms[i];
+    }
+    Tensor z = f.Op("zeros", {Value(shape)}, {{"dtype", Value(c.grad().dtype())}});
+    Tensor m = f.Op("expand", {mask, Value(shape)});
+    Tensor put = f.Op("index_put", {z, Value(std::vector<Tensor>{m}), c.grad(), false});
+    return {f.SumTo(put, c.in(0).sizes()), Tensor()};
+  });
+}
+
 void AddShapeDerivatives() {
   std::vector<Derivative> d;
+  MoreShape(d);
   d.push_back({"repeat_interleave.self_int", "", {}, {}, RepeatInterleave});
   d.push_back({"repeat_interleave.self_Tensor", "", {}, {}, RepeatInterleave});
   Views(d);
