@@ -37,7 +37,7 @@ _STATS_LINE = re.compile(r"compile-all: (\d+) frames compiled, (\d+) graphs, (\d
 
 
 # grad_fn class names (AddBackward0, CompiledFunctionBackward), masked under AOT autograd.
-_GRAD_FN = re.compile(r"\b[A-Z]\w*Backward\d*\b")
+_GRAD_FN = re.compile(r"\b[A-Z]\w*Backward\d*\b|\btorch::autograd::CopySlices\b|\bCopySlices\b")
 # Programs whose output under AOT autograd differs from PyTorch eager by design, with
 # the error they may end in: gradcheck perturbs its input in place between the forward
 # and the backward, and a compiled forward that saved that input for its backward then

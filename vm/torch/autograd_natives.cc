@@ -68,8 +68,16 @@ Value GradFnRepr(Runtime& rt, const Value& v) {
                                    static_cast<const void*>(v.as<GradFnObject>()->node.get())));
 }
 
+// grad_fn.name(): PyTorch's C++ nodes that are not generated from derivatives.yaml
+// answer with their qualified C++ name ("torch::autograd::CopySlices"); their Python
+// class (the repr) is the short one.
 Value GradFnName(Runtime& rt, Args args, const KwArgs&) {
-  return rt.NewStr(args[0].as<GradFnObject>()->node->name());
+  const std::string name = args[0].as<GradFnObject>()->node->name();
+  if (name == "CopySlices" || name == "AccumulateGrad" || name == "GraphRoot" ||
+      name == "Error" || name == "DelayedError") {
+    return rt.NewStr(absl::StrCat("torch::autograd::", name));
+  }
+  return rt.NewStr(name);
 }
 
 Value GradFnGetAttr(Runtime& rt, const Value& v, Str* name) {

@@ -67,6 +67,10 @@ Value TensorFn(Runtime& rt, Args args, const KwArgs& kwargs) {
     if (raised) return Value::Raised();
   }
   if (!t.ok()) return rt.RaiseStatus(t.status());
+  if (requires_grad && !tensor::IsFloating(t->dtype())) {
+    return rt.Raise(rt.exc().runtime_error,
+                    "Only Tensors of floating point and complex dtype can require gradients");
+  }
   t->set_requires_grad(requires_grad);
   return WrapTensor(rt, *std::move(t));
 }

@@ -33,6 +33,7 @@ TEST(PreludeSourcesTest, HasEveryModuleOnce) {
                        "torch._compile_markers", "torch._subclasses",
                        "torch._subclasses.fake_tensor",
                        "torch._tensor_types", "torch.autograd", "torch.autograd.function",
+                       "torch.autograd.functional",
                        "torch.utils", "torch.utils.checkpoint", "torch.utils.model_zoo",
                        "torch.utils.data", "torch.utils.data._random",
                        "torch.utils.data.dataset", "torch.utils.data.sampler",

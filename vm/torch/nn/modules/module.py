@@ -429,7 +429,8 @@ class Module:
     # --- Conversions --------------------------------------------------------------------------
 
     def _apply(self, fn):
-        # Converted parameters become new Parameter objects (PyTorch swaps .data in place).
+        # Converted parameters keep their identity (PyTorch swaps .data in place), so that
+        # a parameter shared by two modules (tied weights) stays shared; their .grad too.
         for module in self.children():
             module._apply(fn)
         for key, param in self._parameters.items():
@@ -438,7 +439,12 @@ class Module:
             with torch.no_grad():
                 converted = fn(param)
             if converted is not param:
-                self._parameters[key] = Parameter(converted, param.requires_grad)
+                param.data = converted
+                if param.grad is not None:
+                    with torch.no_grad():
+                        grad = fn(param.grad)
+                    if grad is not param.grad:
+                        param.grad.data = grad
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
