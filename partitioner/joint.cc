@@ -675,6 +675,15 @@ bool CreatesGradLeaves(const graph::Graph& g) {
   return false;
 }
 
+bool WritesInPlace(const graph::Graph& g) {
+  for (const graph::Node& n : g.nodes()) {
+    if (n.kind == graph::NodeKind::kCall && (n.op->is_inplace() || WritesArgument(*n.op))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 absl::StatusOr<JointGraphs> TraceJoint(const graph::Graph& g,
                                        absl::Span<const tensor::Tensor> inputs) {
   if (!g.symbols().empty()) return Unsupported("a dynamic-shape graph");

@@ -51,6 +51,9 @@ struct JointGraphs {
 // requires_grad=True): gradients then reach a leaf the graph owns, which a joint trace
 // over the inputs does not cover.
 bool CreatesGradLeaves(const graph::Graph& g);
+// Whether a call in `g` writes into one of its arguments (an in-place op, batch_norm's
+// running statistics).
+bool WritesInPlace(const graph::Graph& g);
 
 // `inputs` are example values of g's placeholders, in order (the first call's); they
 // are not modified (inputs an op writes are copied first) and the default generator's

@@ -47,10 +47,9 @@ with torch.no_grad():
 # efficient model (same state dict, train mode) on an input that requires grad, an MSE
 # loss against a fixed random target; input and parameter gradients compared, also for the
 # compiled efficient features.
-# wick: the compiled efficient features fail in backward's setup with "RuntimeError: a leaf
-# Variable that requires grad is being used in an in-place operation." (the in-place
-# relu2 on the checkpoint's output inside the compiled frame); set True once it runs.
-COMPILED_CHECKPOINT_INPLACE = False
+# (The in-place relu2 on the checkpoint's output inside the compiled frame once failed
+# with "a leaf Variable that requires grad is being used in an in-place operation".)
+COMPILED_CHECKPOINT_INPLACE = True
 torch.manual_seed(2)
 labels = torch.randint(0, 10, (4,))
 feat_target = torch.randn(4, 46, 8, 8)

@@ -42,10 +42,12 @@ struct CacheEntry {
   // Set when the graph was compiled for training (joint forward/backward); runs instead
   // of eager_for_grad.
   std::shared_ptr<const AotCompiled> aot;
-  // The graph makes new leaves that require grad (torch.ones(3, requires_grad=True)):
-  // under grad mode it runs recorded (eager_for_grad) and hands its outputs back as
-  // they are, so that the leaves' .grad fills in.
-  bool creates_leaves = false;
+  // The graph makes new leaves that require grad (torch.ones(3, requires_grad=True)), or
+  // writes in place into tensors (an input's relu_) and AOT autograd did not take it:
+  // under grad mode it runs recorded on the caller's tensors themselves
+  // (eager_for_grad), its outputs handed back as they are, so that the leaves' .grad
+  // fill in and in-place writes rewrite the real history (not a detached copy's).
+  bool run_recorded = false;
   std::vector<guards::SourcePtr> inputs;  // graph inputs, in placeholder order
   // Dynamic shapes: where each symbol is read (for Rebuild::kSymInt values).
   std::vector<guards::ShapeSymbols::Binding> symbols;

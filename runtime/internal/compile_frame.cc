@@ -388,10 +388,12 @@ CacheEntry* CompileAndStore(Attempt& a, frontend::TraceResult& tr, bool* eager,
     if (compiled == nullptr) return nullptr;
   }
   auto entry = std::make_unique<CacheEntry>();
-  entry->creates_leaves = partitioner::CreatesGradLeaves(tr.graph);
+  const bool creates_leaves = partitioner::CreatesGradLeaves(tr.graph);
   if (has_graph && !compiled->records_autograd()) {
     BumpCounter(rt, "aot_autograd", "total");
-    if (!entry->creates_leaves) entry->aot = CompileForTraining(a, tr);
+    if (!creates_leaves) entry->aot = CompileForTraining(a, tr);
+    entry->run_recorded =
+        creates_leaves || (entry->aot == nullptr && partitioner::WritesInPlace(tr.graph));
     BumpCounter(rt, "aot_autograd", "ok");
     absl::StatusOr<std::unique_ptr<codegen::CompiledGraph>> for_grad =
         codegen::MakeEagerBackend()->Compile(tr.graph);

@@ -612,7 +612,7 @@ vm::Value RunEntry(vm::Interpreter& interp, const vm::Frame& frame, CacheEntry& 
   absl::StatusOr<std::vector<tensor::Tensor>> ran =
       entry.compiled == nullptr ? absl::StatusOr<std::vector<tensor::Tensor>>(
                                       std::vector<tensor::Tensor>())
-      : entry.creates_leaves && entry.eager_for_grad != nullptr &&
+      : entry.run_recorded && entry.eager_for_grad != nullptr &&
               !entry.compiled->records_autograd() && tensor::autograd::GradModeEnabled()
           ? entry.eager_for_grad->Run(inputs)
       : !NeedsGraphAutograd(entry, inputs) ? entry.compiled->Run(inputs)
