@@ -90,6 +90,8 @@ void Arithmetic() {
         if (c.needs[0]) {
           Tensor em1 = f.Op("sub", {c.in(1), 1});
           a = f.Mul(c.grad(), f.Mul(c.in(1), f.Op("pow", {c.in(0), em1})));
+          // A zero exponent has a zero base gradient (0 * 0^-1 would be NaN), as PyTorch's.
+          a = f.Op("masked_fill", {a, f.Op("eq", {c.in(1), 0}), 0});
         }
         if (c.needs[1]) {
           Tensor v = f.Mul(c.grad(), f.Mul(c.result(), f.Op("log", {c.in(0)})));

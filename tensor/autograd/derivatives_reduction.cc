@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "tensor/autograd/derivatives.h"
 #include "base/status_macros.h"
@@ -545,6 +546,36 @@ void AddReductionDerivatives() {
                },
                {}});
   d.push_back({"cosine_similarity", "", {}, {}, CosineSimilarity});
+  // var_mean/std_mean: the var/std of the same overload (same arguments) and the mean,
+  // each recorded as such.
+  for (const char* base : {"var", "std"}) {
+    for (const char* overload : {"", ".dim", ".correction"}) {
+      const std::string moment = absl::StrCat(base, overload);
+      const bool plain = overload[0] == '\0';
+      d.push_back({absl::StrCat(base, "_mean", overload), "", {}, {},
+                   [moment, plain](const OpArgs& a) -> absl::StatusOr<Value> {
+                     const OpDef* op = OpRegistry::Global().Find(moment);
+                     if (op == nullptr) return absl::InternalError("no " + moment);
+                     std::vector<Value> args(a.size());
+                     for (size_t i = 0; i < a.size(); ++i) args[i] = a[i];
+                     ASSIGN_OR_RETURN(Value m, RunOp(*op, args));
+                     Value mean;
+                     const Tensor& x = a.tensor(0);
+                     if (plain) {
+                       ASSIGN_OR_RETURN(mean, Call("mean", {x}));
+                     } else {
+                       std::vector<int64_t> dims;
+                       if (a.is_none(1)) {
+                         for (int64_t i = 0; i < x.dim(); ++i) dims.push_back(i);
+                       } else {
+                         dims.assign(a.int_list(1).begin(), a.int_list(1).end());
+                       }
+                       ASSIGN_OR_RETURN(mean, Call("mean", {x, Value(dims), a[3]}));
+                     }
+                     return Value(std::vector<Tensor>{m.to_tensor(), mean.to_tensor()});
+                   }});
+    }
+  }
   d.push_back({"prod", "ProdBackward0", {0}, [](const G& c, F& f) -> V {
                  const Tensor& x = c.in(0);
                  if (x.dim() == 0) return {c.grad()};

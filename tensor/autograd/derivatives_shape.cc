@@ -390,19 +390,20 @@ void MoreShape(std::vector<Derivative>& d) {
   });
   // scatter(self, dim, index, src/value): self keeps the gradient where it was not
   // overwritten; src gets the gradient at the places it went. scatter_add adds.
+  // (Gradients and `needs` are per tensor slot: self, index, src.)
   Entry(d, "scatter.src", "ScatterBackward0", {2}, [](const G& c, F& f) -> V {
-    V out(4);
+    V out(3);
     if (c.needs[0]) out[0] = f.Op("scatter", {c.grad(), c.args[1], c.in(2), 0});
-    if (c.needs[3]) out[3] = f.Op("gather", {c.grad(), c.args[1], c.in(2)});
+    if (c.needs[2]) out[2] = f.Op("gather", {c.grad(), c.args[1], c.in(2)});
     return out;
   });
   Entry(d, "scatter.value", "ScatterBackward1", {2}, [](const G& c, F& f) -> V {
-    return {f.Op("scatter", {c.grad(), c.args[1], c.in(2), 0}), Tensor(), Tensor()};
+    return {f.Op("scatter", {c.grad(), c.args[1], c.in(2), 0}), Tensor()};
   });
   Entry(d, "scatter_add", "ScatterAddBackward0", {2}, [](const G& c, F& f) -> V {
-    V out(4);
+    V out(3);
     out[0] = c.grad();
-    if (c.needs[3]) out[3] = f.Op("gather", {c.grad(), c.args[1], c.in(2)});
+    if (c.needs[2]) out[2] = f.Op("gather", {c.grad(), c.args[1], c.in(2)});
     return out;
   });
   // masked_select(self, mask): the gradient put back at the selected places.

@@ -59,8 +59,14 @@ def glu(input, dim=-1):
 
 
 def logsigmoid(input):
-    # ATen's log_sigmoid: min(x, 0) - log1p(exp(-|x|)).
-    return input.clamp(max=0) - torch.log1p(torch.exp(-input.abs()))
+    # ATen's log_sigmoid: min(x, 0) - log1p(exp(-|x|)). Its min and |x| have one-sided
+    # derivatives at 0 (1 there, where the true one is sigmoid(-0) = 0.5): the gradient
+    # comes from -softplus(-x) instead, which adds exactly zero to the value.
+    value = input.clamp(max=0) - torch.log1p(torch.exp(-input.abs()))
+    if not (torch.is_grad_enabled() and input.requires_grad):
+        return value
+    smooth = -torch.nn.functional.softplus(-input)
+    return value.detach() + (smooth - smooth.detach())
 
 
 def softsign(input):
