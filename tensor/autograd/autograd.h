@@ -228,9 +228,16 @@ absl::StatusOr<std::vector<Tensor>> Grad(const std::vector<Tensor>& outputs,
 class FunctionNode : public Node {
  public:
   using Backward = std::function<absl::StatusOr<std::vector<Tensor>>(std::vector<Tensor>)>;
-  FunctionNode(std::string name, Backward backward, std::function<void()> release = {})
-      : name_(std::move(name)), backward_(std::move(backward)), release_(std::move(release)) {}
+  // `accepts_undefined`: the callback gets undefined tensors for outputs no gradient
+  // reached (PyTorch's set_materialize_grads(False)) instead of zeros.
+  FunctionNode(std::string name, Backward backward, std::function<void()> release = {},
+               bool accepts_undefined = false)
+      : name_(std::move(name)),
+        backward_(std::move(backward)),
+        release_(std::move(release)),
+        accepts_undefined_(accepts_undefined) {}
   std::string name() const override { return name_; }
+  bool accepts_undefined() const override { return accepts_undefined_; }
   absl::StatusOr<std::vector<Tensor>> Apply(std::vector<Tensor> grads) override;
   void Release() override;
 
@@ -238,6 +245,7 @@ class FunctionNode : public Node {
   std::string name_;
   Backward backward_;
   std::function<void()> release_;
+  bool accepts_undefined_ = false;
   bool released_ = false;
 };
 // Connects `node` to `inputs` (next_edges, one per input, empty edge where the input

@@ -176,9 +176,18 @@ Value GradNative(Runtime& rt, Args args, const KwArgs&) {
 
 // _wick_record_function(backward, inputs, outputs, non_differentiable, name):
 // `backward(*grads)` returns one gradient (or None) per input.
+// _wick_record_function(backward, inputs, outputs, non_differentiable, name
+// [, materialize_grads=True]): with materialize_grads False the backward gets None for
+// outputs that received no gradient (ctx.set_materialize_grads(False)).
 Value RecordFunctionNative(Runtime& rt, Args args, const KwArgs&) {
-  if (args.size() != 5 || !rt.IsStr(args[4])) {
-    return rt.Raise(rt.exc().type_error, "_wick_record_function takes 5 arguments");
+  if ((args.size() != 5 && args.size() != 6) || !rt.IsStr(args[4])) {
+    return rt.Raise(rt.exc().type_error, "_wick_record_function takes 5 or 6 arguments");
+  }
+  bool materialize = true;
+  if (args.size() == 6) {
+    const int t = Truthy(rt, args[5]);
+    if (t < 0) return Value::Raised();
+    materialize = t == 1;
   }
   std::vector<tensor::Tensor> inputs, outputs, nd;
   if (!TensorsOf(rt, args[1], &inputs, true) || !TensorsOf(rt, args[2], &outputs, true) ||
@@ -211,7 +220,8 @@ Value RecordFunctionNative(Runtime& rt, Args args, const KwArgs&) {
     }
     return out;
   };
-  auto node = std::make_shared<ag::FunctionNode>(name, std::move(backward));
+  auto node = std::make_shared<ag::FunctionNode>(name, std::move(backward), nullptr,
+                                                 /*accepts_undefined=*/!materialize);
   ag::RecordFunction(node, inputs, outputs, non_diff);
   return Value::None();
 }

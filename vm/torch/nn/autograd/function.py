@@ -26,7 +26,32 @@ class FunctionCtx:
 
 
 def once_differentiable(fn):
-    return fn
+    # PyTorch's: the backward runs without recording; where its inputs (the incoming
+    # gradients) require grad, its results get a node that refuses to be differentiated.
+    def wrapper(ctx, *args):
+        with torch.no_grad():
+            outputs = fn(ctx, *args)
+        if not torch.is_grad_enabled():
+            return outputs
+        tensor_args = [a for a in args if isinstance(a, torch.Tensor) and a.requires_grad]
+        if not tensor_args:
+            return outputs
+        single = not isinstance(outputs, tuple)
+        outs = [o.detach() if isinstance(o, torch.Tensor) else o
+                for o in ((outputs,) if single else outputs)]
+
+        def refuse(*grads):
+            raise RuntimeError("trying to differentiate twice a function that was marked "
+                               "with @once_differentiable")
+
+        torch._C._wick_record_function(
+            refuse, tensor_args, [o for o in outs if isinstance(o, torch.Tensor)], [],
+            "DelayedError")
+        return outs[0] if single else tuple(outs)
+
+    wrapper.__name__ = getattr(fn, "__name__", "backward")
+    wrapper.__doc__ = getattr(fn, "__doc__", None)
+    return wrapper
 
 
 class Function:
@@ -49,9 +74,14 @@ class Function:
             return outputs
         is_tuple = isinstance(outputs, tuple)
         outs = list(outputs) if is_tuple else [outputs]
+        dirty = getattr(ctx, "dirty_tensors", ())
         for i, o in enumerate(outs):
             # An input handed back unchanged becomes a view: the graph needs a new tensor.
+            # One marked dirty (modified in place) is handed back itself, its history now
+            # this node's, as PyTorch does.
             if isinstance(o, torch.Tensor) and any(o is a for a in args):
+                if any(o is d for d in dirty):
+                    continue
                 with torch.no_grad():
                     outs[i] = o.view_as(o)
         n_inputs = len(args)
@@ -78,7 +108,8 @@ class Function:
         tensor_outputs = [o if isinstance(o, torch.Tensor) else None for o in outs]
         nd = list(getattr(ctx, "non_differentiable", ()))
         torch._C._wick_record_function(backward, tensor_inputs, tensor_outputs, nd,
-                                       cls.__name__ + "Backward")
+                                       cls.__name__ + "Backward",
+                                       getattr(ctx, "materialize_grads", True))
         return tuple(outs) if is_tuple else outs[0]
 
     @staticmethod
