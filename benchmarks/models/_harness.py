@@ -247,6 +247,10 @@ def run_model(name, make_model, make_inputs, batch, flops=0, bytes_moved=0, jit=
             spent += t
     stats = _counter_stats(mode)
     med = _median(times)
+    if opts["training"]:
+        # A training step multiplies about three times as much as the forward (the
+        # backward's input and weight gradients); bytes are not estimated.
+        flops, bytes_moved = 3 * flops, 0
     print(f"BENCH name={name} mode={mode} batch={batch} median_ms={med * 1e3:.4f} "
           f"min_ms={min(times) * 1e3:.4f} first_ms={first * 1e3:.4f} "
           f"compile_ms={(first - med) * 1e3:.4f} iters={len(times)} "
