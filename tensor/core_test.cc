@@ -88,6 +88,33 @@ TEST(Tensor, CopyConvertsAndBroadcasts) {
   EXPECT_FALSE(CopyInto(bad, src).ok());
 }
 
+// Column-major last two dims copied row-major take the tiled path: every element lands
+// where the element-wise definition puts it (batched, uneven tile edges, 4- and 8-byte
+// types, a strided destination row).
+TEST(Tensor, TransposedCopyIsTiled) {
+  for (DType dt : {DType::kFloat32, DType::kFloat64, DType::kInt64}) {
+    Tensor base = Arange({2, 45, 70}, dt);  // [b][k][m]
+    // src[b][i][j] = base[b][j][i]: sizes {2, 70, 45}, strides {3150, 1, 70}.
+    Tensor src = Tensor::View(base, {2, 70, 45}, {3150, 1, 70}, 0);
+    Tensor dst = *Tensor::Empty({2, 70, 45}, dt);
+    ASSERT_TRUE(CopyInto(dst, src).ok());
+    for (int64_t b = 0; b < 2; ++b) {
+      for (int64_t i = 0; i < 70; ++i) {
+        for (int64_t j = 0; j < 45; ++j) {
+          ASSERT_EQ(dst.ElementAt((b * 70 + i) * 45 + j).to_double(),
+                    base.ElementAt((b * 45 + j) * 70 + i).to_double());
+        }
+      }
+    }
+    // Into every other row of a wider buffer.
+    Tensor wide = *Tensor::Empty({70, 90}, dt);
+    Tensor rows = Tensor::View(wide, {70, 45}, {90, 1}, 0);
+    Tensor src2 = Tensor::View(base, {70, 45}, {1, 70}, 0);
+    ASSERT_TRUE(CopyInto(rows, src2).ok());
+    EXPECT_EQ(wide.ElementAt(3 * 90 + 7).to_double(), base.ElementAt(7 * 70 + 3).to_double());
+  }
+}
+
 TEST(Tensor, ItemAndScalars) {
   Tensor s = Tensor::FromScalar(Scalar(2.5));
   EXPECT_EQ(s.dtype(), DType::kFloat32);

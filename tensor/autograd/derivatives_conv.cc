@@ -105,13 +105,29 @@ bool Batched(const G& c, F& f, int64_t rank, const char* op) {
 // `lift` inserts the unit height of a 1-d convolution. `pad_extra` (from padding="same"
 // with an even kernel) pads x's right/bottom first, as upstream's padded convolution
 // does, and cuts the gradient back.
-V ConvGrad(const G& c, F& f, const ConvP& p, bool lift, std::vector<int64_t> pad_extra = {}) {
-  Tensor x = c.in(0), w = c.in(1), g = c.grad();
+// A convolution's input, weight and output gradient, given a unit height when `lift`.
+struct ConvOperands {
+  Tensor x, w, g;
+};
+ConvOperands Operands(const G& c, F& f, bool lift) {
+  ConvOperands o{c.in(0), c.in(1), c.grad()};
   if (lift) {
-    x = f.Op("unsqueeze", {x, 2});
-    w = f.Op("unsqueeze", {w, 2});
-    g = f.Op("unsqueeze", {g, 2});
+    o.x = f.Op("unsqueeze", {o.x, 2});
+    o.w = f.Op("unsqueeze", {o.w, 2});
+    o.g = f.Op("unsqueeze", {o.g, 2});
   }
+  return o;
+}
+
+// The bias gradient: the output gradient summed over batch and space.
+Tensor BiasGrad(const G& c, F& f) {
+  std::vector<int64_t> dims{0};
+  for (int64_t d = 2; d < c.grad().dim(); ++d) dims.push_back(d);
+  return f.Op("sum", {c.grad(), Value(dims), false});
+}
+
+V ConvGrad(const G& c, F& f, const ConvP& p, bool lift, std::vector<int64_t> pad_extra = {}) {
+  auto [x, w, g] = Operands(c, f, lift);
   const bool padded = !pad_extra.empty() && (pad_extra[0] != 0 || pad_extra[1] != 0);
   Tensor xp = padded ? f.Op("constant_pad_nd",
                             {x, Value(std::vector<int64_t>{0, pad_extra[1], 0, pad_extra[0]})})
@@ -130,11 +146,7 @@ V ConvGrad(const G& c, F& f, const ConvP& p, bool lift, std::vector<int64_t> pad
     Tensor gw = ConvWeightGrad(f, xp, g, {w.size(2), w.size(3)}, p);
     out[1] = lift ? f.Op("squeeze", {gw, 2}) : gw;
   }
-  if (c.needs[2]) {
-    std::vector<int64_t> dims{0};
-    for (int64_t d = 2; d < c.grad().dim(); ++d) dims.push_back(d);
-    out[2] = f.Op("sum", {c.grad(), Value(dims), false});
-  }
+  if (c.needs[2]) out[2] = BiasGrad(c, f);
   return out;
 }
 
@@ -183,12 +195,7 @@ V ConvTransposeGrad(const G& c, F& f, int spatial) {
   }
   const bool lift = spatial == 1;
   const ConvP p = lift ? Lift1d(c, 3, 4, 7, 6) : ConvParams(c, 3, 4, 7, 6);
-  Tensor x = c.in(0), w = c.in(1), g = c.grad();
-  if (lift) {
-    x = f.Op("unsqueeze", {x, 2});
-    w = f.Op("unsqueeze", {w, 2});
-    g = f.Op("unsqueeze", {g, 2});
-  }
+  auto [x, w, g] = Operands(c, f, lift);
   if (!f.ok()) return {};
   V out(3);
   if (c.needs[0]) {
@@ -200,11 +207,7 @@ V ConvTransposeGrad(const G& c, F& f, int spatial) {
     Tensor gw = ConvWeightGrad(f, g, x, {w.size(2), w.size(3)}, p);
     out[1] = lift ? f.Op("squeeze", {gw, 2}) : gw;
   }
-  if (c.needs[2]) {
-    std::vector<int64_t> dims{0};
-    for (int64_t d = 2; d < c.grad().dim(); ++d) dims.push_back(d);
-    out[2] = f.Op("sum", {c.grad(), Value(dims), false});
-  }
+  if (c.needs[2]) out[2] = BiasGrad(c, f);
   return out;
 }
 

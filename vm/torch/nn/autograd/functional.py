@@ -76,6 +76,18 @@ def _check_v(v, outputs, fn_name, what="outputs"):
                                .format(i, b.size(), a.size()))
 
 
+# jvp/vhp's v: checked against the inputs, or ones for a single one-element input.
+def _input_vector(v, inputs, fn_name):
+    if v is not None:
+        _, v = _tuple(v, "v", fn_name)
+        _check_v(v, inputs, fn_name)
+        return v
+    if len(inputs) != 1 or inputs[0].nelement() != 1:
+        raise RuntimeError("The vector v can only be None if the input to the user-provided "
+                           "function is a single Tensor with a single element.")
+    return (torch.ones_like(inputs[0]),)
+
+
 def vjp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
         is_in_tuple, inputs = _tuple(inputs, "inputs", "vjp")
@@ -100,15 +112,7 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
         is_in_tuple, inputs = _tuple(inputs, "inputs", "jvp")
         inputs = _prepare(inputs, create_graph)
-        if v is not None:
-            _, v = _tuple(v, "v", "jvp")
-            _check_v(v, inputs, "jvp")
-        else:
-            if len(inputs) != 1 or inputs[0].nelement() != 1:
-                raise RuntimeError("The vector v can only be None if the input to the "
-                                   "user-provided function is a single Tensor with a single "
-                                   "element.")
-            v = (torch.ones_like(inputs[0]),)
+        v = _input_vector(v, inputs, "jvp")
         outputs = func(*inputs)
         is_out_tuple, outputs = _tuple(outputs, "outputs of the user-provided function", "jvp")
         # The double-backward trick: g(u) = J^T u is linear in u, so d(g . v)/du = J v.
@@ -195,15 +199,7 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
         is_in_tuple, inputs = _tuple(inputs, "inputs", "vhp")
         inputs = _prepare(inputs, create_graph)
-        if v is not None:
-            _, v = _tuple(v, "v", "vhp")
-            _check_v(v, inputs, "vhp")
-        else:
-            if len(inputs) != 1 or inputs[0].nelement() != 1:
-                raise RuntimeError("The vector v can only be None if the input to the "
-                                   "user-provided function is a single Tensor with a single "
-                                   "element.")
-            v = (torch.ones_like(inputs[0]),)
+        v = _input_vector(v, inputs, "vhp")
         outputs = func(*inputs)
         is_out_tuple, outputs = _tuple(outputs, "outputs of the user-provided function", "vhp")
         if is_out_tuple or not isinstance(outputs[0], torch.Tensor):

@@ -409,6 +409,22 @@ class CosineAnnealingWarmRestarts(_LRScheduler):
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
 
 
+# The state of a scheduler made of schedulers (SequentialLR, ChainedScheduler): its own
+# fields and each part's state.
+def _schedulers_state_dict(self):
+    state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
+    state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+    return state
+
+
+def _load_schedulers_state_dict(self, state_dict):
+    schedulers = state_dict.pop("_schedulers")
+    self.__dict__.update(state_dict)
+    state_dict["_schedulers"] = schedulers
+    for i, s in enumerate(schedulers):
+        self._schedulers[i].load_state_dict(s)
+
+
 # Runs one scheduler after another: schedulers[i] from milestones[i - 1] on (which it
 # starts at its step 0).
 class SequentialLR(_LRScheduler):
@@ -451,17 +467,8 @@ class SequentialLR(_LRScheduler):
             scheduler.step()
         self._last_lr = scheduler.get_last_lr()
 
-    def state_dict(self):
-        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
-        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
-        return state
-
-    def load_state_dict(self, state_dict):
-        schedulers = state_dict.pop("_schedulers")
-        self.__dict__.update(state_dict)
-        state_dict["_schedulers"] = schedulers
-        for i, s in enumerate(schedulers):
-            self._schedulers[i].load_state_dict(s)
+    state_dict = _schedulers_state_dict
+    load_state_dict = _load_schedulers_state_dict
 
 
 # Steps every scheduler on each step (their factors multiply).
@@ -481,17 +488,8 @@ class ChainedScheduler(_LRScheduler):
             scheduler.step()
         self._last_lr = [group["lr"] for group in self._schedulers[-1].optimizer.param_groups]
 
-    def state_dict(self):
-        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
-        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
-        return state
-
-    def load_state_dict(self, state_dict):
-        schedulers = state_dict.pop("_schedulers")
-        self.__dict__.update(state_dict)
-        state_dict["_schedulers"] = schedulers
-        for i, s in enumerate(schedulers):
-            self._schedulers[i].load_state_dict(s)
+    state_dict = _schedulers_state_dict
+    load_state_dict = _load_schedulers_state_dict
 
 
 class ReduceLROnPlateau:
