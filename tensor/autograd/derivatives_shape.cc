@@ -1,5 +1,6 @@
 // Derivatives of view, shape, join and indexing ops. Views' gradients reshape, permute
 // or scatter the incoming gradient back into the input's geometry.
+#include <algorithm>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -349,6 +350,15 @@ absl::StatusOr<Value> PadAsIndexing(const OpArgs& a, PadKind kind) {
     }
     ASSIGN_OR_RETURN(x, CallT("index_select", {x, dim, idx}));
   }
+  // PyTorch's node for the padding op as a whole (circular is a composite there too).
+  static const char* const kReflect[] = {"", "ReflectionPad1DBackward0",
+                                         "ReflectionPad2DBackward0", "ReflectionPad3DBackward0"};
+  static const char* const kReplicate[] = {"", "ReplicationPad1DBackward0",
+                                           "ReplicationPad2DBackward0",
+                                           "ReplicationPad3DBackward0"};
+  const size_t n = std::min<size_t>(pad.size() / 2, 3);
+  if (kind == PadKind::kReflect && n > 0) return Renamed(Value(x), kReflect[n]);
+  if (kind == PadKind::kReplicate && n > 0) return Renamed(Value(x), kReplicate[n]);
   return Value(x);
 }
 

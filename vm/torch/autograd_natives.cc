@@ -312,7 +312,23 @@ Value SetRngStateNative(Runtime& rt, Args args, const KwArgs&) {
   return Value::None();
 }
 
+// _wick_name_grad_fn(t, name): renames t's grad_fn node (an op's node only), for the
+// ops torch.nn.functional composes from others (see _named there). Returns None.
+Value NameGradFnNative(Runtime& rt, Args args, const KwArgs&) {
+  if (args.size() != 2 || !IsTensor(rt, args[0]) || !rt.IsStr(args[1])) {
+    return rt.Raise(rt.exc().type_error, "_wick_name_grad_fn(tensor, name)");
+  }
+  const tensor::Tensor& t = TensorOf(args[0]);
+  if (t.requires_grad()) {
+    if (std::shared_ptr<ag::Node> fn = ag::GradFnOf(t)) {
+      fn->Rename(std::string(internal::StrView(args[1])));
+    }
+  }
+  return Value::None();
+}
+
 void AddAutogradNatives(Runtime& rt, Dict* torch_c) {
+  AddFunction(rt, torch_c, "_wick_name_grad_fn", &NameGradFnNative);
   AddFunction(rt, torch_c, "_wick_get_rng_state", &GetRngStateNative);
   AddFunction(rt, torch_c, "_wick_set_rng_state", &SetRngStateNative);
   AddFunction(rt, torch_c, "_set_anomaly_enabled", &SetAnomalyNative);

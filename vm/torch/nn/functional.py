@@ -5,6 +5,16 @@ import math
 
 import torch
 from torch._C import _nn
+from torch._compile_markers import is_compiling as _is_compiling
+
+
+# The grad_fn name PyTorch gives an op that wick composes from others here (mse_loss is
+# MseLossBackward0, not the MeanBackward0 of its last step): the last step's node is
+# renamed. Compiled code skips it: compiled outputs' grad_fn is the compiled function's.
+def _named(out, node):
+    if not _is_compiling():
+        torch._C._wick_name_grad_fn(out, node)
+    return out
 
 
 # --- Activations ------------------------------------------------------------------------
@@ -15,10 +25,22 @@ def relu(input, inplace=False):
     return torch.relu(input)
 
 
+# A value whose gradient is `slope` times the incoming one (slope a 0/1 mask or a
+# constant), while the value itself is `value` exactly: for ops whose gradient at their
+# corners PyTorch defines differently from the clamp they are computed with.
+def _with_slope(value, input, slope):
+    lin = input * slope
+    return value.detach() + (lin - lin.detach())
+
+
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     if inplace:
         return input.clamp_(min_val, max_val)
-    return input.clamp(min_val, max_val)
+    out = input.clamp(min_val, max_val)
+    if torch.is_grad_enabled() and input.requires_grad:
+        # PyTorch's gradient is 0 at min_val and max_val themselves (clamp's is 1).
+        out = _with_slope(out, input, ((input > min_val) & (input < max_val)).to(input.dtype))
+    return _named(out, "HardtanhBackward0")
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -44,7 +66,7 @@ def selu(input, inplace=False):
 
 
 def celu(input, alpha=1.0, inplace=False):
-    return _elu(input, alpha, 1.0, 1.0 / alpha, inplace)
+    return _named(_elu(input, alpha, 1.0, 1.0 / alpha, inplace), "CeluBackward0")
 
 
 def glu(input, dim=-1):
@@ -55,7 +77,7 @@ def glu(input, dim=-1):
         raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(
             d, input.size(d)))
     a, b = input.chunk(2, d)
-    return a * b.sigmoid()
+    return _named(a * b.sigmoid(), "GluBackward0")
 
 
 def logsigmoid(input):
@@ -66,7 +88,7 @@ def logsigmoid(input):
     if not (torch.is_grad_enabled() and input.requires_grad):
         return value
     smooth = -torch.nn.functional.softplus(-input)
-    return value.detach() + (smooth - smooth.detach())
+    return _named(value.detach() + (smooth - smooth.detach()), "LogSigmoidBackward0")
 
 
 def softsign(input):
@@ -81,7 +103,7 @@ def threshold(input, threshold, value, inplace=False):
     out = torch.where(input <= threshold, torch.full_like(input, value), input)
     if inplace:
         return input.copy_(out)
-    return out
+    return _named(out, "ThresholdBackward0")
 
 
 def prelu(input, weight):
@@ -94,14 +116,14 @@ def prelu(input, weight):
         shape = [1] * input.dim()
         shape[1] = weight.numel()
         w = weight.reshape(shape)
-    return torch.where(input > 0, input, w * input)
+    return _named(torch.where(input > 0, input, w * input), "PreluBackward0")
 
 
 def mish(input, inplace=False):
     out = input * torch.log1p(torch.exp(input)).tanh()
     if inplace:
         return input.copy_(out)
-    return out
+    return _named(out, "MishBackward0")
 
 
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
@@ -119,13 +141,18 @@ def relu6(input, inplace=False):
 def hardsigmoid(input, inplace=False):
     # ATen: min(max(x + 3, 0), 6) / 6.
     out = (input + 3).clamp(0, 6) / 6
-    return input.copy_(out) if inplace else out
+    if inplace:
+        return input.copy_(out)
+    if torch.is_grad_enabled() and input.requires_grad:
+        # PyTorch's gradient is 1/6 strictly inside (-3, 3) only.
+        out = _with_slope(out, input, ((input > -3) & (input < 3)).to(input.dtype) / 6)
+    return _named(out, "HardsigmoidBackward0")
 
 
 def hardswish(input, inplace=False):
     # ATen: x * min(max(x + 3, 0), 6) / 6, in that order.
     out = input * (input + 3).clamp(0, 6) / 6
-    return input.copy_(out) if inplace else out
+    return input.copy_(out) if inplace else _named(out, "HardswishBackward0")
 
 
 def gelu(input, approximate="none"):
@@ -426,7 +453,8 @@ def _reduce(loss, reduction):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     # ATen: pow(input - target, 2) after broadcasting, then the reduction.
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
-    return _reduce((expanded_input - expanded_target).pow(2), reduction)
+    return _named(_reduce((expanded_input - expanded_target).pow(2), reduction),
+                  "MseLossBackward0")
 
 
 def _reduce_legacy(loss, size_average, reduce, reduction):
@@ -450,7 +478,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     z = (expanded_input - expanded_target).abs()
     loss = torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
-    return _reduce_legacy(loss, size_average, reduce, reduction)
+    return _named(_reduce_legacy(loss, size_average, reduce, reduction), "SmoothL1LossBackward0")
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0):
@@ -459,7 +487,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
     z = (expanded_input - expanded_target).abs()
     loss = torch.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
-    return _reduce(loss, reduction)
+    return _named(_reduce(loss, reduction), "HuberLossBackward0")
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
