@@ -72,8 +72,18 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if bool(((input < 0) | (input > 1)).any()):
         raise RuntimeError("all elements of input should be between 0 and 1")
     # (t - 1) * max(log1p(-x), -100) - t * max(log(x), -100)
-    loss = (target - 1) * torch.log1p(-input).clamp_min(-100) \
-        - target * torch.log(input).clamp_min(-100)
+    x = input
+    needs_input_grad = torch.is_grad_enabled() and input.requires_grad
+    if needs_input_grad:
+        x = input.detach()
+    loss = (target - 1) * torch.log1p(-x).clamp_min(-100) \
+        - target * torch.log(x).clamp_min(-100)
+    if needs_input_grad:
+        # PyTorch's input gradient, (x - t) / max(x (1 - x), 1e-12): finite at x = 0 and
+        # 1, where the logs' chain rule gives 0 * inf. The value is unchanged.
+        slope = ((x - target) / (x * (1 - x)).clamp_min(1e-12)).detach()
+        lin = input * slope
+        loss = loss + (lin - lin.detach())
     if weight is not None:
         loss = loss * weight.expand(target.size())
     return _apply_reduction(loss, reduction)
