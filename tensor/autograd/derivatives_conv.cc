@@ -18,6 +18,8 @@ using G = GradCtx;
 using F = FormulaBuilder;
 using V = std::vector<Tensor>;
 
+std::vector<int64_t> Sizes(const Tensor& t) { return {t.sizes().begin(), t.sizes().end()}; }
+
 std::vector<int64_t> Two(IntSpan v) {
   if (v.size() == 1) return {v[0], v[0]};
   return {v[0], v[1]};
@@ -230,7 +232,9 @@ V MaxPool2dGrad(const G& c, F& f) {
 }
 
 // avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad,
-// divisor_override): whole windows only (no ceil_mode, padding counted, no override).
+// divisor_override): whole windows (no ceil_mode, padding counted, no override) as a
+// transposed depthwise convolution with a constant kernel (oneDNN runs it); the other
+// forms through avg_pool2d_backward, which repeats the forward's windows and divisors.
 V AvgPool2dGrad(const G& c, F& f) {
   const Tensor& x = c.in(0);
   const std::vector<int64_t> kernel = Two(c.a().int_list(1));
@@ -239,9 +243,9 @@ V AvgPool2dGrad(const G& c, F& f) {
   const std::vector<int64_t> padding = Two(c.a().int_list(3));
   const bool simple = !c.a().bool_(4) && c.a().bool_(5) && c.a().is_none(6) && x.dim() == 4;
   if (!simple) {
-    f.Fail(RuntimeError("derivative for aten::avg_pool2d is not implemented for ceil_mode, "
-                        "count_include_pad=False or divisor_override"));
-    return {};
+    return {f.Op("avg_pool2d_backward", {c.grad(), Value(Sizes(x)), Value(kernel),
+                                         Value(stride), Value(padding), c.args[4], c.args[5],
+                                         c.args[6]})};
   }
   const int64_t ch = x.size(1);
   Tensor w = f.Op("full", {Value(std::vector<int64_t>{ch, 1, kernel[0], kernel[1]}),
@@ -252,6 +256,23 @@ V AvgPool2dGrad(const G& c, F& f) {
                {c.grad(), w, Value(), Value(stride), Value(padding),
                 Value(OutputPadding(x, c.grad(), kernel, stride, padding, one)), ch,
                 Value(one)})};
+}
+
+// The gradient of a max over windows whose argmax indices (flat within each plane of the
+// last `spatial` dims) the forward returned: the gradients added at those places.
+V AdaptiveMaxPoolGrad(const G& c, F& f, int64_t spatial) {
+  const Tensor& x = c.in(0);
+  const int64_t lead = x.dim() - spatial;
+  std::vector<int64_t> flat(x.sizes().begin(), x.sizes().begin() + lead);
+  flat.push_back(-1);
+  std::vector<int64_t> zshape(x.sizes().begin(), x.sizes().begin() + lead);
+  int64_t plane = 1;
+  for (int64_t i = lead; i < x.dim(); ++i) plane *= x.size(i);
+  zshape.push_back(plane);
+  Tensor z = f.Op("zeros", {Value(zshape)}, {{"dtype", Value(c.grad().dtype())}});
+  Tensor gi = f.Op("scatter_add", {z, lead, f.Op("reshape", {c.result(1), Value(flat)}),
+                                    f.Op("reshape", {c.grad(), Value(flat)})});
+  return {f.Op("reshape", {gi, Value(Sizes(x))})};
 }
 
 // adaptive_avg_pool2d(self, output_size).
@@ -274,6 +295,16 @@ void AddConvDerivatives() {
   d.push_back({"conv_transpose1d", "ConvolutionBackward0", {0, 1},
                [](const G& c, F& f) { return ConvTransposeGrad(c, f, 1); }, {}});
   d.push_back({"max_pool2d", "MaxPool2DWithIndicesBackward0", {0}, MaxPool2dGrad, {}});
+  // adaptive_max_pool{1,2}d(self, output_size) -> (values, indices): the values'
+  // gradients scattered to the flat in-plane indices (saved, not the values).
+  d.push_back({"adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", {ResultAt(1)},
+               [](const G& c, F& f) { return AdaptiveMaxPoolGrad(c, f, 2); }, {}});
+  d.push_back({"adaptive_max_pool1d", "AdaptiveMaxPool1DBackward0", {ResultAt(1)},
+               [](const G& c, F& f) { return AdaptiveMaxPoolGrad(c, f, 1); }, {}});
+  d.push_back({"max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", {ResultAt(1)},
+               [](const G& c, F& f) { return AdaptiveMaxPoolGrad(c, f, 2); }, {}});
+  d.push_back({"max_pool1d_with_indices", "MaxPool1DWithIndicesBackward0", {ResultAt(1)},
+               [](const G& c, F& f) { return AdaptiveMaxPoolGrad(c, f, 1); }, {}});
   d.push_back({"avg_pool2d", "AvgPool2DBackward0", {}, AvgPool2dGrad, {}});
   d.push_back({"adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", {0}, AdaptiveAvgPoolGrad, {}});
   // max_pool1d/avg_pool1d are upstream's composites: a unit height, the 2d pool, squeeze.

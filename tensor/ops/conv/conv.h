@@ -74,6 +74,11 @@ absl::StatusOr<std::pair<Tensor, Tensor>> MaxPool(const Tensor& input, const Poo
                                                   int spatial, absl::string_view op);
 absl::StatusOr<Tensor> AvgPool(const Tensor& input, const PoolOptions& o, int spatial,
                                absl::string_view op);
+// The input gradient of AvgPool (input sizes `input_size`): each window's gradient over
+// its divisor spread on the window's input elements, with the forward's windows
+// (ceil_mode), padding and divisor (count_include_pad, divisor_override).
+absl::StatusOr<Tensor> AvgPoolBackward(const Tensor& grad_output, IntSpan input_size,
+                                       const PoolOptions& o, int spatial, absl::string_view op);
 // adaptive_{avg,max}_pool{1,2}d: `output_size` has one entry per spatial dim.
 absl::StatusOr<Tensor> AdaptiveAvgPool(const Tensor& input, IntSpan output_size, int spatial,
                                        absl::string_view op);

@@ -406,6 +406,62 @@ absl::StatusOr<Tensor> AvgPool(const Tensor& input, const PoolOptions& o, int sp
   return out;
 }
 
+absl::StatusOr<Tensor> AvgPoolBackward(const Tensor& grad_output, IntSpan input_size,
+                                       const PoolOptions& o, int spatial, absl::string_view op) {
+  const Tensor shape = Tensor::Meta(input_size, grad_output.dtype());
+  ASSIGN_OR_RETURN(Checked c, CheckPool(shape, o, spatial, op, /*max=*/false));
+  if (!std::equal(c.out_sizes.begin(), c.out_sizes.end(), grad_output.sizes().begin(),
+                  grad_output.sizes().end())) {
+    return RuntimeError(absl::StrCat(op, ": grad_output has sizes ", List(grad_output.sizes()),
+                                     " where the pooled input has ", List(c.out_sizes)));
+  }
+  const bool meta = grad_output.is_meta();
+  ASSIGN_OR_RETURN(Tensor gin, NewTensor(Shape(input_size.begin(), input_size.end()),
+                                         grad_output.dtype(), meta));
+  if (meta || gin.numel() == 0) return gin;
+  ASSIGN_OR_RETURN(Tensor gy, ContiguousAs(grad_output, grad_output.dtype()));
+  const Pool3& g = c.geo;
+  VisitDType(grad_output.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      const int64_t in_plane = g.in[0] * g.in[1] * g.in[2];
+      const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
+      ParallelFor(0, g.planes, 1, [&](int64_t b, int64_t e) {
+        for (int64_t pl = b; pl < e; ++pl) {
+          T* dst = gin.data<T>() + pl * in_plane;
+          std::fill(dst, dst + in_plane, T(0));
+          const T* gp = gy.data<T>() + pl * out_plane;
+          int64_t o_idx = 0;
+          for (int64_t od = 0; od < g.out[0]; ++od)
+            for (int64_t oh = 0; oh < g.out[1]; ++oh)
+              for (int64_t ow = 0; ow < g.out[2]; ++ow, ++o_idx) {
+                std::array<int64_t, 3> lo, hi, oo = {od, oh, ow};
+                int64_t pool_size = 1, valid = 1;
+                for (int j = 0; j < 3; ++j) {
+                  lo[j] = oo[j] * g.s[j] - g.p[j];
+                  hi[j] = std::min(lo[j] + g.k[j], g.in[j] + g.p[j]);
+                  pool_size *= hi[j] - lo[j];
+                  lo[j] = std::max<int64_t>(lo[j], 0);
+                  hi[j] = std::min(hi[j], g.in[j]);
+                  valid *= std::max<int64_t>(hi[j] - lo[j], 0);
+                }
+                if (valid == 0) continue;
+                const int64_t div = o.divisor_override.has_value()
+                                        ? *o.divisor_override
+                                        : (o.count_include_pad ? pool_size : valid);
+                const T share = gp[o_idx] / static_cast<T>(div);
+                for (int64_t id = lo[0]; id < hi[0]; ++id)
+                  for (int64_t ih = lo[1]; ih < hi[1]; ++ih)
+                    for (int64_t iw = lo[2]; iw < hi[2]; ++iw) {
+                      dst[(id * g.in[1] + ih) * g.in[2] + iw] += share;
+                    }
+              }
+        }
+      });
+    }
+  });
+  return gin;
+}
+
 absl::StatusOr<Tensor> AdaptiveAvgPool(const Tensor& input, IntSpan output_size, int spatial,
                                        absl::string_view op) {
   Shape out_sizes;

@@ -141,6 +141,25 @@ absl::Status RegisterPools(OpRegistry& r) {
           return ToValue(AvgPool(a.tensor(0), o, n, avg));
         },
         n == 1));
+    if (n == 2) {
+      // The input gradient, with the input's sizes (a wick op: ATen's takes self).
+      RETURN_IF_ERROR(Reg(
+          r,
+          "avg_pool2d_backward(Tensor grad_output, int[] input_size, int[2] kernel_size, "
+          "int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, "
+          "int? divisor_override) -> Tensor",
+          [](const OpArgs& a) {
+            PoolOptions o;
+            o.kernel = Of(a.int_list(2));
+            o.stride = Of(a.int_list(3));
+            o.padding = Of(a.int_list(4));
+            o.ceil_mode = a.bool_(5);
+            o.count_include_pad = a.bool_(6);
+            o.divisor_override = a.optional_int(7);
+            return ToValue(AvgPoolBackward(a.tensor(0), a.int_list(1), o, 2, "avg_pool2d"));
+          },
+          false));
+    }
     if (n == 3) continue;
     const std::string aavg = absl::StrCat("adaptive_avg_pool", n, "d");
     RETURN_IF_ERROR(Reg(
