@@ -576,6 +576,11 @@ void AddReductionDerivatives() {
                    }});
     }
   }
+  // cumprod(self, dim, dtype): cumprod_backward, exact with zeros.
+  d.push_back({"cumprod", "CumprodBackward0", {0}, [](const G& c, F& f) -> V {
+                 return {f.Op("cumprod_backward", {c.grad(), c.in(0), c.args[1]})};
+               },
+               {}});
   d.push_back({"prod", "ProdBackward0", {0}, [](const G& c, F& f) -> V {
                  const Tensor& x = c.in(0);
                  if (x.dim() == 0) return {c.grad()};

@@ -86,7 +86,54 @@ absl::StatusOr<Value> ScanInPlace(const OpArgs& a, const std::string& name, bool
   return a[0];
 }
 
+// cumprod's input gradient along `dim` (a wick op; ATen's also takes the output), exact
+// with zeros: d out_j / d x_i = prod_{k<i} x_k * prod_{i<k<=j} x_k for j >= i, so
+// grad_i = L_i * T_i with L the exclusive prefix product and T_i = g_i + x_{i+1} T_{i+1}.
+absl::StatusOr<Tensor> CumprodBackward(const Tensor& grad, const Tensor& input, int64_t dim) {
+  if (input.dim() == 0) return grad.CopyAs(input.dtype());
+  if (dim < 0) dim += input.dim();
+  if (dim < 0 || dim >= input.dim()) {
+    return RuntimeError("cumprod_backward: dimension out of range");
+  }
+  if (input.is_meta() || grad.is_meta()) return Tensor::Meta(input.sizes(), input.dtype());
+  ASSIGN_OR_RETURN(Tensor x, input.CopyAs(input.dtype()));
+  ASSIGN_OR_RETURN(Tensor out, grad.CopyAs(input.dtype()));  // g, then T, then the result
+  const int64_t n = input.size(dim);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; ++d) outer *= input.size(d);
+  for (int64_t d = dim + 1; d < input.dim(); ++d) inner *= input.size(d);
+  absl::Status status = absl::OkStatus();
+  VisitDType(input.dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      const T* xs = x.data<T>();
+      T* gs = out.data<T>();
+      for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t in = 0; in < inner; ++in) {
+          const int64_t base = o * n * inner + in;
+          for (int64_t i = n - 2; i >= 0; --i) {
+            gs[base + i * inner] += xs[base + (i + 1) * inner] * gs[base + (i + 1) * inner];
+          }
+          T prefix = 1;
+          for (int64_t i = 0; i < n; ++i) {
+            gs[base + i * inner] *= prefix;
+            prefix *= xs[base + i * inner];
+          }
+        }
+      }
+    } else {
+      status = RuntimeError("cumprod_backward needs a floating input");
+    }
+  });
+  RETURN_IF_ERROR(status);
+  return out;
+}
+
 absl::Status RegisterSums(OpRegistry& r) {
+  RETURN_IF_ERROR(Define(r, "cumprod_backward(Tensor grad, Tensor input, int dim) -> Tensor",
+                         [](const OpArgs& a) {
+                           return ToValue(CumprodBackward(a.tensor(0), a.tensor(1), a.int_(2)));
+                         },
+                         /*method=*/false));
   for (const bool mean : {false, true}) {
     RETURN_IF_ERROR(Define(r,
                            absl::StrCat(mean ? "mean" : "sum",
