@@ -242,7 +242,8 @@ void Products(std::vector<Derivative>& d) {
                  if (d1 == 1 && d2 == 2) {
                    ASSIGN_OR_RETURN(Tensor u, CallT("unsqueeze", {x, 0}));
                    ASSIGN_OR_RETURN(Tensor m, CallT("mm", {u, y}));
-                   return Call("squeeze", {m, 0});
+                   // PyTorch squeezes in place here (squeeze_(0): SqueezeBackward3).
+                   return Renamed(Call("squeeze", {m, 0}), "SqueezeBackward3");
                  }
                  if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
                    // Fold the batch into the rows: one mm.
