@@ -5,15 +5,20 @@ import math
 
 import torch
 from torch._C import _nn
-from torch._compile_markers import is_compiling as _is_compiling
+try:
+    from torch._compile_markers import is_compiling as _is_compiling
+except ImportError:  # this file run under PyTorch itself (validate_against_torch.py)
+    def _is_compiling():
+        return False
+_name_grad_fn = getattr(torch._C, "_wick_name_grad_fn", None)
 
 
 # The grad_fn name PyTorch gives an op that wick composes from others here (mse_loss is
 # MseLossBackward0, not the MeanBackward0 of its last step): the last step's node is
 # renamed. Compiled code skips it: compiled outputs' grad_fn is the compiled function's.
 def _named(out, node):
-    if not _is_compiling():
-        torch._C._wick_name_grad_fn(out, node)
+    if _name_grad_fn is not None and not _is_compiling():
+        _name_grad_fn(out, node)
     return out
 
 
