@@ -61,32 +61,6 @@ bool WritesInPlace(const graph::Graph& g);
 absl::StatusOr<JointGraphs> TraceJoint(const graph::Graph& g,
                                        absl::Span<const tensor::Tensor> inputs);
 
-// The max-flow / min-cut solver the partition uses (Dinic's algorithm), exposed for
-// tests.
-struct FlowGraph {
-  explicit FlowGraph(int num_vertices);
-  void AddEdge(int from, int to, int64_t capacity);
-  // Maximum flow from `source` to `sink`; afterwards SourceSide() gives the vertices on
-  // the source side of a minimum cut (reachable in the residual graph).
-  int64_t MaxFlow(int source, int sink);
-  std::vector<bool> SourceSide(int source) const;
-  // The largest source side of a minimum cut: every vertex that cannot reach `sink` in
-  // the residual graph (among equal cuts, the one nearest the sink).
-  std::vector<bool> LargestSourceSide(int sink) const;
-
- private:
-  struct Edge {
-    int to;
-    int64_t cap;
-  };
-  bool Levels(int source, int sink);
-  int64_t Push(int v, int sink, int64_t limit);
-  std::vector<Edge> edges_;
-  std::vector<std::vector<int>> out_;
-  std::vector<int> level_, next_;
-};
-inline constexpr int64_t kInfiniteCapacity = int64_t{1} << 60;
-
 }  // namespace wick::partitioner
 
 #endif  // WICK_PARTITIONER_JOINT_H_

@@ -1,5 +1,7 @@
 #include "partitioner/joint.h"
 
+#include "partitioner/min_cut.h"
+
 #include <cmath>
 #include <string>
 #include <vector>

@@ -84,6 +84,11 @@ struct Derivative {
   std::function<std::string(const OpArgs&)> name_fn;
 };
 
+// A tensor's sizes as an int list argument (reshape, zeros, ...).
+inline std::vector<int64_t> Sizes(const Tensor& t) {
+  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
+}
+
 void AddDerivatives(std::vector<Derivative> entries);
 // `v`'s (a Tensor result's) grad_fn renamed, for composites; `v` unchanged otherwise.
 absl::StatusOr<Value> Renamed(absl::StatusOr<Value> v, const char* node);

@@ -18,8 +18,6 @@ using G = GradCtx;
 using F = FormulaBuilder;
 using V = std::vector<Tensor>;
 
-std::vector<int64_t> Sizes(const Tensor& t) { return {t.sizes().begin(), t.sizes().end()}; }
-
 std::vector<int64_t> Two(IntSpan v) {
   if (v.size() == 1) return {v[0], v[0]};
   return {v[0], v[1]};

@@ -22,10 +22,6 @@ Tensor Mm(F& f, const Tensor& a, const Tensor& b) { return f.Op("matmul", {a, b}
 Tensor PerMatrix(F& f, const Tensor& t) {
   return f.Op("unsqueeze", {f.Op("unsqueeze", {t, -1}), -1});
 }
-std::vector<int64_t> Sizes(const Tensor& t) {
-  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
-}
-
 // d<g, exp(A)>/dA: the upper-right block of exp([[A^T, g], [0, A^T]]).
 Tensor MatrixExpBackward(F& f, const Tensor& a, const Tensor& g) {
   const int64_t n = a.size(a.dim() - 1);

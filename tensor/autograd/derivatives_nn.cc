@@ -15,10 +15,6 @@ using G = GradCtx;
 using F = FormulaBuilder;
 using V = std::vector<Tensor>;
 
-std::vector<int64_t> Sizes(const Tensor& t) {
-  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
-}
-
 int64_t Wrap(int64_t d, int64_t ndim) { return d < 0 ? d + (ndim == 0 ? 1 : ndim) : d; }
 
 void Softmaxes(std::vector<Derivative>& d) {

@@ -18,10 +18,6 @@ using V = std::vector<Tensor>;
 
 int64_t Wrap(int64_t d, int64_t ndim) { return d < 0 ? d + (ndim == 0 ? 1 : ndim) : d; }
 
-std::vector<int64_t> Sizes(const Tensor& t) {
-  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
-}
-
 void Entry(std::vector<Derivative>& out, const char* op, const char* node, std::vector<int> save,
            Formula formula) {
   out.push_back({op, node, std::move(save), std::move(formula), {}});

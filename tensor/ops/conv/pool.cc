@@ -259,6 +259,30 @@ void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
   });
 }
 
+// One average-pooling window, clipped to the input: its bounds per dim, how many input
+// elements it covers, and the divisor (the padded window size, the covered count without
+// count_include_pad, or the override).
+struct AvgWindow {
+  std::array<int64_t, 3> lo, hi;
+  int64_t valid = 1;
+  int64_t divisor = 1;
+};
+AvgWindow WindowAt(const Pool3& g, std::array<int64_t, 3> at, bool count_include_pad,
+                   std::optional<int64_t> divisor) {
+  AvgWindow w;
+  int64_t pool_size = 1;
+  for (int j = 0; j < 3; ++j) {
+    w.lo[j] = at[j] * g.s[j] - g.p[j];
+    w.hi[j] = std::min(w.lo[j] + g.k[j], g.in[j] + g.p[j]);
+    pool_size *= w.hi[j] - w.lo[j];
+    w.lo[j] = std::max<int64_t>(w.lo[j], 0);
+    w.hi[j] = std::min(w.hi[j], g.in[j]);
+    w.valid *= std::max<int64_t>(w.hi[j] - w.lo[j], 0);
+  }
+  w.divisor = divisor.has_value() ? *divisor : (count_include_pad ? pool_size : w.valid);
+  return w;
+}
+
 template <typename T>
 void AvgLoops(const T* x, T* y, const Pool3& g, bool count_include_pad,
               std::optional<int64_t> divisor) {
@@ -273,17 +297,10 @@ void AvgLoops(const T* x, T* y, const Pool3& g, bool count_include_pad,
       for (int64_t od = 0; od < g.out[0]; ++od)
         for (int64_t oh = 0; oh < g.out[1]; ++oh)
           for (int64_t ow = 0; ow < g.out[2]; ++ow, ++o) {
-            std::array<int64_t, 3> lo, hi, oo = {od, oh, ow};
-            int64_t pool_size = 1, valid = 1;
-            for (int j = 0; j < 3; ++j) {
-              lo[j] = oo[j] * g.s[j] - g.p[j];
-              hi[j] = std::min(lo[j] + g.k[j], g.in[j] + g.p[j]);
-              pool_size *= hi[j] - lo[j];
-              lo[j] = std::max<int64_t>(lo[j], 0);
-              hi[j] = std::min(hi[j], g.in[j]);
-              valid *= std::max<int64_t>(hi[j] - lo[j], 0);
-            }
-            if (valid == 0) {
+            const AvgWindow w = WindowAt(g, {od, oh, ow}, count_include_pad, divisor);
+            const auto& lo = w.lo;
+            const auto& hi = w.hi;
+            if (w.valid == 0) {
               y[o] = T(0);
               continue;
             }
@@ -293,9 +310,7 @@ void AvgLoops(const T* x, T* y, const Pool3& g, bool count_include_pad,
                 for (int64_t iw = lo[2]; iw < hi[2]; ++iw) {
                   sum += src[(id * g.in[1] + ih) * g.in[2] + iw];
                 }
-            const int64_t div =
-                divisor.has_value() ? *divisor : (count_include_pad ? pool_size : valid);
-            y[o] = static_cast<T>(sum / static_cast<Acc>(div));
+            y[o] = static_cast<T>(sum / static_cast<Acc>(w.divisor));
           }
     }
   });
@@ -434,24 +449,13 @@ absl::StatusOr<Tensor> AvgPoolBackward(const Tensor& grad_output, IntSpan input_
           for (int64_t od = 0; od < g.out[0]; ++od)
             for (int64_t oh = 0; oh < g.out[1]; ++oh)
               for (int64_t ow = 0; ow < g.out[2]; ++ow, ++o_idx) {
-                std::array<int64_t, 3> lo, hi, oo = {od, oh, ow};
-                int64_t pool_size = 1, valid = 1;
-                for (int j = 0; j < 3; ++j) {
-                  lo[j] = oo[j] * g.s[j] - g.p[j];
-                  hi[j] = std::min(lo[j] + g.k[j], g.in[j] + g.p[j]);
-                  pool_size *= hi[j] - lo[j];
-                  lo[j] = std::max<int64_t>(lo[j], 0);
-                  hi[j] = std::min(hi[j], g.in[j]);
-                  valid *= std::max<int64_t>(hi[j] - lo[j], 0);
-                }
-                if (valid == 0) continue;
-                const int64_t div = o.divisor_override.has_value()
-                                        ? *o.divisor_override
-                                        : (o.count_include_pad ? pool_size : valid);
-                const T share = gp[o_idx] / static_cast<T>(div);
-                for (int64_t id = lo[0]; id < hi[0]; ++id)
-                  for (int64_t ih = lo[1]; ih < hi[1]; ++ih)
-                    for (int64_t iw = lo[2]; iw < hi[2]; ++iw) {
+                const AvgWindow w =
+                    WindowAt(g, {od, oh, ow}, o.count_include_pad, o.divisor_override);
+                if (w.valid == 0) continue;
+                const T share = gp[o_idx] / static_cast<T>(w.divisor);
+                for (int64_t id = w.lo[0]; id < w.hi[0]; ++id)
+                  for (int64_t ih = w.lo[1]; ih < w.hi[1]; ++ih)
+                    for (int64_t iw = w.lo[2]; iw < w.hi[2]; ++iw) {
                       dst[(id * g.in[1] + ih) * g.in[2] + iw] += share;
                     }
               }
