@@ -38,9 +38,9 @@ def load_layers(root):
 
 
 LAYERS, LEAVES = {}, set()  # Set by main() from ROOT/tools/layers.bzl.
-# BUILD files of library packages that still default to wick-wide visibility (3 below):
-# M14's runtime half moves code into these; api/ is the public embedding API.
-OPEN_PACKAGES = {"api", "runtime", "vm/torch/nn"}
+# Library BUILD files exempt from the private default: api/ is the public embedding API
+# that host applications depend on (docs/embedding.md).
+OPEN_PACKAGES = {"api"}
 PRIVATE_DEFAULT = 'package(default_visibility = ["//visibility:private"])'
 SKIP_DIRS = {"third_party", ".git", "node_modules"}
 SOURCE = re.compile(r".*\.(cc|h)$")
