@@ -105,7 +105,8 @@ Value InterpreterAccess::RunFrame(Interpreter& in, Frame& f, int32_t entry, bool
     return in.rt_.Raise(in.rt_.exc().recursion_error, "maximum recursion depth exceeded");
   }
   if (TakeInterrupt(in.rt_)) return Value::Raised();  // Ctrl-C: a call is a safe point
-  if (ABSL_PREDICT_FALSE(in.rt_.GcDue())) in.rt_.CollectCycles();  // and for the collector
+  // A call is also a safe point for the collector.
+  if (ABSL_PREDICT_FALSE(in.rt_.GcDue())) in.rt_.CollectDue();
   ++in.depth_;
   f.back = in.current_frame_;
   f.next_instr = entry;

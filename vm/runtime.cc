@@ -229,6 +229,9 @@ const Value* KwArgs::Find(absl::string_view name) const {
 
 Runtime::Runtime() {
   all_.prev = all_.next = &all_;
+  mid_.prev = mid_.next = &mid_;
+  old_.prev = old_.next = &old_;
+  untracked_.prev = untracked_.next = &untracked_;
   permanent_.prev = permanent_.next = &permanent_;
   InitTypes();
 }
@@ -242,7 +245,7 @@ void Runtime::Track(Object* o, Type* type) {
   o->prev = all_.prev;
   all_.prev->next = o;
   all_.prev = o;
-  ++gc_.allocations;
+  if (type != types_.str) ++gc_.allocations;  // strs hold no references
 }
 
 void Runtime::SetType(Object* o, Type* type) {
@@ -259,13 +262,16 @@ void Runtime::Teardown() {
   // Pin every object, break every reference between objects, then free them all: no
   // object reaches refcount zero before the final loop, so order does not matter.
   std::vector<Object*> all;
-  for (ObjectLink* head : {&permanent_, &all_}) {
+  for (ObjectLink* head : {&permanent_, &old_, &mid_, &untracked_, &all_}) {
     for (ObjectLink* l = head->next; l != head; l = l->next) all.push_back(static_cast<Object*>(l));
   }
   for (Object* o : all) o->IncRef();
   for (Object* o : all) o->ClearRefs();
   for (Object* o : all) delete o;
   all_.prev = all_.next = &all_;
+  mid_.prev = mid_.next = &mid_;
+  old_.prev = old_.next = &old_;
+  untracked_.prev = untracked_.next = &untracked_;
   permanent_.prev = permanent_.next = &permanent_;
   interned_.clear();
 }

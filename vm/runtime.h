@@ -26,6 +26,7 @@ namespace wick::vm {
 class Dict;
 class Interpreter;
 class Set;
+class Tuple;
 
 // The exception classes: (field, Python name, base field). Order = creation order.
 #define WICK_VM_EXCEPTION_TYPES(X)                                  \
@@ -244,28 +245,34 @@ class Runtime {
   // Objects currently alive (walks the list; for tests).
   int64_t LiveObjectCount() const;
 
-  // The cycle collector (vm/gc.cc), CPython's gc module in one generation. Objects alive
-  // at FreezeGc() (the builtins, the preloaded modules) are permanent, and types,
-  // modules and code objects are never collected (C++ tables hold them by pointer).
-  // CollectCycles frees the reference cycles among the other objects that nothing
-  // outside them reaches, and returns how many objects it found unreachable. Collection
-  // runs by itself, at the interpreter's safe points (calls, backward jumps), once
-  // FreezeGc has been called and `threshold` objects were allocated since the last one
-  // (or as many as survived it, if more: amortized linear).
+  // The cycle collector (vm/gc.cc), CPython's gc module with its three generations.
+  // Objects alive at FreezeGc() (the builtins, the preloaded modules) are permanent, and
+  // types, modules and code objects are never collected (C++ tables hold them by
+  // pointer). CollectCycles(g) frees the reference cycles among the objects of
+  // generations 0..g that nothing outside them reaches, and returns how many objects it
+  // found unreachable. CollectDue, CPython's automatic schedule, runs at the
+  // interpreter's safe points (calls, backward jumps) once FreezeGc has been called and
+  // `threshold` objects other than strs were allocated since the last collection.
   struct GcState {
     bool enabled = true;       // gc.enable()/gc.disable()
     bool armed = false;        // FreezeGc was called: automatic collection may run
     bool collecting = false;   // CollectCycles is running (finalizers may allocate)
     int64_t allocations = 0;   // objects allocated since the last collection
     int64_t threshold = 700;   // gc.set_threshold's first value; 0 = no automatic runs
+    int64_t threshold1 = 10, threshold2 = 10;  // its second and third
     int64_t due_at = INT64_MAX;  // allocation count that makes a collection due
+    int64_t young_runs = 0;    // generation-0 runs since generation 1 was collected
+    int64_t mid_runs = 0;      // generation-1 runs since generation 2 was collected
+    int64_t old_work = 0;      // references the last full collection visited
+    int64_t old_pending = 0;   // candidates that reached generation 2 since then
     int64_t collections = 0, collected = 0;  // totals, for gc.get_stats()
   };
-  int64_t CollectCycles();
+  int64_t CollectCycles(int generation = 2);
+  int64_t CollectDue();
   void FreezeGc();
   GcState& gc() { return gc_; }
   bool GcDue() const { return gc_.allocations >= gc_.due_at; }
-  // Objects a collection would consider (allocated since FreezeGc, still alive).
+  // Objects allocated since FreezeGc and still alive.
   int64_t YoungObjectCount() const;
 
   // Makes `type` the type of the live object `o` (`obj.__class__ = cls`): the object's
@@ -279,10 +286,16 @@ class Runtime {
 
  private:
   void Track(Object* o, Type* type);
+  // Objects of type `t` reference no other object (the collector skips them).
+  bool IsAtomic(const Type* t) const;
+  bool AtomicTuple(const Tuple& t) const;
   void InitTypes();
   void Teardown();
 
-  ObjectLink all_;  // sentinel of the live-object list (young: since FreezeGc)
+  ObjectLink all_;  // sentinel of generation 0: allocated since the last collection
+  ObjectLink mid_;  // sentinel of generation 1: survived one collection
+  ObjectLink old_;  // sentinel of generation 2: survived a generation-1 collection
+  ObjectLink untracked_;  // sentinel of the tuples of atoms (never in a cycle)
   ObjectLink permanent_;  // sentinel of the objects FreezeGc made permanent
   GcState gc_;
   Types types_{};

@@ -25,12 +25,12 @@ void Rearm(Runtime& rt) {
 Value Collect(Runtime& rt, Args args, const KwArgs& kw) {
   Value a[1];
   if (!BindArgs(rt, "collect", args, kw, {"generation"}, 0, a)) return Value::Raised();
+  int64_t gen = 2;
   if (!a[0].is_raised()) {
-    int64_t gen;
     if (!AsIndex(rt, a[0], &gen, "an integer is required")) return Value::Raised();
     if (gen < 0 || gen > 2) return rt.Raise(rt.exc().value_error, "invalid generation");
   }
-  int64_t found = rt.CollectCycles();
+  int64_t found = rt.CollectCycles(static_cast<int>(gen));
   Rearm(rt);
   return Value::Int(found);
 }
@@ -48,13 +48,16 @@ Value Switch(Runtime& rt, Args args, const KwArgs& kw) {
 
 Value GetCount(Runtime& rt, Args args, const KwArgs& kw) {
   if (!ArgCount(rt, "get_count", args, kw, 0, 0)) return Value::Raised();
-  return rt.NewTuple({Value::Int(rt.gc().allocations), Value::Int(0), Value::Int(0)});
+  const Runtime::GcState& g = rt.gc();
+  return rt.NewTuple({Value::Int(g.allocations), Value::Int(g.young_runs),
+                      Value::Int(g.mid_runs)});
 }
 
 Value GetThreshold(Runtime& rt, Args args, const KwArgs& kw) {
   if (!ArgCount(rt, "get_threshold", args, kw, 0, 0)) return Value::Raised();
-  // Generations 1 and 2 do not exist here; CPython's defaults stand for them.
-  return rt.NewTuple({Value::Int(rt.gc().threshold), Value::Int(10), Value::Int(10)});
+  const Runtime::GcState& g = rt.gc();
+  return rt.NewTuple({Value::Int(g.threshold), Value::Int(g.threshold1),
+                      Value::Int(g.threshold2)});
 }
 
 // set_threshold(threshold0[, threshold1[, threshold2]]): 0 stops automatic collection.
@@ -75,6 +78,8 @@ Value SetThreshold(Runtime& rt, Args args, const KwArgs& kw) {
     }
   }
   rt.gc().threshold = t[0];
+  if (args.size() > 1) rt.gc().threshold1 = t[1];
+  if (args.size() > 2) rt.gc().threshold2 = t[2];
   Rearm(rt);
   return Value::None();
 }

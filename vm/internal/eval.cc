@@ -708,7 +708,7 @@ Value InterpreterAccess::Eval(Interpreter& in, Frame& f) {
           // cycle collector.
           if (code + arg < ip) {
             if (InterpreterAccess::TakeInterrupt(rt)) goto error;
-            if (ABSL_PREDICT_FALSE(rt.GcDue())) rt.CollectCycles();
+            if (ABSL_PREDICT_FALSE(rt.GcDue())) rt.CollectDue();
           }
           JUMPTO(arg);
           DISPATCH();
