@@ -1,8 +1,7 @@
 # sooftware/conformer (conformer/*.py): the Conformer encoder (Conv2d subsampling with
 # length arithmetic, relative-position MHSA with _relative_shift, GLU + depthwise Conv1d
 # + BatchNorm1d convolution module, half-step FFNs) and its log-softmax output; the CTC
-# loss value. Training (M16): 3 Adam steps with nn.CTCLoss (a per-frame NLL while wick
-# lacks CTC's derivative), behind TRAIN_CONV1D / CTC_BACKWARD (off: wick failures).
+# loss value. Training (M16): 3 Adam steps with nn.CTCLoss, eager and compiled.
 import corpus_util as cu
 
 cu.setup()
@@ -35,29 +34,15 @@ with torch.no_grad():
     print("compiled lengths", clengths.tolist())
 
 # Training: 3 Adam steps in train mode (dropout 0.1, BatchNorm; the steps reseed
-# identically), eagerly and with the compiled forward, with nn.CTCLoss or, while wick
-# lacks its derivative, a per-frame NLL loss against fixed random frame labels.
-# wick: "RuntimeError: derivative for aten::_ctc_loss_per_sample is not implemented", and
-# "RuntimeError: derivative for aten::conv1d is not implemented" (the convolution module's
-# pointwise and depthwise Conv1d); set True once they have derivatives.
-CTC_BACKWARD = False
-TRAIN_CONV1D = False
-torch.manual_seed(2)
-frame_labels = torch.randint(0, 10, (3, 15))
-
-
+# identically), eagerly and with the compiled forward, on nn.CTCLoss.
 def train_loss(fwd, step):
     out, out_lengths = fwd(feats, lengths)
-    if CTC_BACKWARD:
-        return nn.CTCLoss()(out.transpose(0, 1), targets, out_lengths, target_lengths)
-    return nn.NLLLoss()(out.transpose(1, 2), frame_labels)
+    return nn.CTCLoss()(out.transpose(0, 1), targets, out_lengths, target_lengths)
 
 
-if TRAIN_CONV1D:
-    torch.manual_seed(0)
-    fresh = Conformer(num_classes=10, input_dim=40, encoder_dim=32, num_encoder_layers=2,
-                      num_attention_heads=4, conv_kernel_size=7)
-    fresh.train()
-    cu.train_both("ctc train" if CTC_BACKWARD else "nll train", fresh,
-                  lambda ps: torch.optim.Adam(ps, lr=1e-3), train_loss,
-                  grad="encoder.conv_subsample.sequential.0.weight")
+torch.manual_seed(0)
+fresh = Conformer(num_classes=10, input_dim=40, encoder_dim=32, num_encoder_layers=2,
+                  num_attention_heads=4, conv_kernel_size=7)
+fresh.train()
+cu.train_both("ctc train", fresh, lambda ps: torch.optim.Adam(ps, lr=1e-3), train_loss,
+              grad="encoder.conv_subsample.sequential.0.weight")

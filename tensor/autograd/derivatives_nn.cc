@@ -1,5 +1,5 @@
 // Derivatives of the neural-network ops: softmax/log_softmax, layer_norm, batch_norm,
-// nll_loss (the cross_entropy path). Statistics are recomputed from the saved input.
+// nll_loss (the cross_entropy path), ctc_loss. Statistics are recomputed from the saved input.
 #include <string>
 #include <vector>
 
@@ -137,6 +137,15 @@ void Losses(std::vector<Derivative>& d) {
     return std::string(a.tensor(0).dim() == 4 ? "NllLoss2DBackward0" : "NllLossBackward0");
   };
   d.push_back(std::move(e));
+  // ctc_loss's per-sample losses: ATen's backward (the beta recursion) in one op, which
+  // has no derivative of its own (nor has PyTorch's _ctc_loss_backward).
+  d.push_back({"_ctc_loss_per_sample", "CtcLossBackward0", {0, 1}, [](const G& c, F& f) -> V {
+                 return {f.Op("_ctc_loss_backward",
+                              {c.grad(), c.in(0), c.in(1), c.args[2], c.args[3], c.args[4],
+                               c.args[5]}),
+                         Tensor()};
+               },
+               {}});
 }
 
 // upsample_*.vec: the matching *_backward op; that op's own derivative is the upsample

@@ -109,6 +109,13 @@ absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& t
                                         absl::Span<const int64_t> input_lengths,
                                         absl::Span<const int64_t> target_lengths,
                                         int64_t blank);
+// The gradient of CtcLossPerSample's sum weighted by `grad` (N) with respect to log_probs,
+// as ATen's ctc_loss_backward defines it; zero_infinity zeroes samples whose loss is inf.
+absl::StatusOr<Tensor> CtcLossPerSampleBackward(const Tensor& grad, const Tensor& log_probs,
+                                                const Tensor& targets,
+                                                absl::Span<const int64_t> input_lengths,
+                                                absl::Span<const int64_t> target_lengths,
+                                                int64_t blank, bool zero_infinity);
 
 // softmax(q @ k^T * scale + mask) @ v over the last two dims (batch dims broadcast), with
 // PyTorch's math semantics: a bool mask keeps True positions (others get -inf), a float

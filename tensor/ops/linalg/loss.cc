@@ -194,52 +194,123 @@ absl::StatusOr<Tensor> NllLoss(const Tensor& self, const Tensor& target, const T
 namespace wick::tensor {
 namespace {
 
+// The extended label sequence of CTC: blanks around and between the targets.
+template <typename Target>
+int64_t CtcPrime(int64_t s, int64_t blank, const Target& target) {
+  return s % 2 == 0 ? blank : target(s / 2);
+}
+
+// log(exp(a - m) + exp(b - m) + exp(c - m)) + m with m their maximum (0 when all are -inf),
+// the three-way step of both CTC recursions.
+template <typename T>
+T CtcLogSum3(T a, T b, T c) {
+  T m = std::max(a, std::max(b, c));
+  if (m == -std::numeric_limits<T>::infinity()) m = 0;
+  return std::log(std::exp(a - m) + std::exp(b - m) + std::exp(c - m)) + m;
+}
+
 // One sample of ATen's ctc_loss_cpu_template: the alpha recursion in log space, in the
-// input's dtype and operation order, with targets read through `target(i)`.
+// input's dtype and operation order, with targets read through `target(i)`. Fills
+// la[t * states + s] for t < input_length and returns the negative log likelihood.
 template <typename T, typename Target>
-T CtcSample(const T* lp, int64_t t_stride, int64_t input_length, int64_t target_length,
-            int64_t blank, const Target& target) {
+T CtcAlpha(const T* lp, int64_t t_stride, int64_t input_length, int64_t target_length,
+           int64_t blank, const Target& target, std::vector<T>& la) {
   const T neginf = -std::numeric_limits<T>::infinity();
   const int64_t states = 2 * target_length + 1;
-  auto prime = [&](int64_t s) { return s % 2 == 0 ? blank : target(s / 2); };
-  std::vector<T> prev(states, neginf), cur(states, neginf);
-  prev[0] = lp[blank];
-  if (target_length > 0) prev[1] = lp[prime(1)];
+  if (input_length == 0) return target_length == 0 ? T(0) : -neginf;
+  la.assign(input_length * states, neginf);
+  la[0] = lp[blank];
+  if (target_length > 0) la[1] = lp[CtcPrime(1, blank, target)];
   for (int64_t t = 1; t < input_length; ++t) {
     const T* row = lp + t * t_stride;
+    const T* prev = la.data() + (t - 1) * states;
+    T* cur = la.data() + t * states;
     for (int64_t s = 0; s < states; ++s) {
-      const int64_t cp = prime(s);
-      const T la1 = prev[s];
-      T lamax = la1;
-      T la2 = neginf, la3 = neginf;
-      if (s > 0) {
-        la2 = prev[s - 1];
-        if (la2 > lamax) lamax = la2;
-      }
-      if (s > 1 && prime(s - 2) != cp) {
-        la3 = prev[s - 2];
-        if (la3 > lamax) lamax = la3;
-      }
-      if (lamax == neginf) lamax = 0;
-      cur[s] = std::log(std::exp(la1 - lamax) + std::exp(la2 - lamax) + std::exp(la3 - lamax)) +
-               lamax + row[cp];
+      const int64_t cp = CtcPrime(s, blank, target);
+      const T la2 = s > 0 ? prev[s - 1] : neginf;
+      const T la3 = s > 1 && CtcPrime(s - 2, blank, target) != cp ? prev[s - 2] : neginf;
+      cur[s] = CtcLogSum3(prev[s], la2, la3) + row[cp];
     }
-    std::swap(prev, cur);
   }
-  if (input_length == 0) return target_length == 0 ? T(0) : -neginf;
-  if (target_length == 0) return -prev[0];
-  const T l1 = prev[2 * target_length], l2 = prev[2 * target_length - 1];
+  const T* last = la.data() + (input_length - 1) * states;
+  if (target_length == 0) return -last[0];
+  const T l1 = last[2 * target_length], l2 = last[2 * target_length - 1];
   T m = std::max(l1, l2);
   if (m == neginf) m = 0;
   return -(std::log(std::exp(l1 - m) + std::exp(l2 - m)) + m);
 }
 
+// One sample of ATen's ctc_loss_backward_cpu_template: the beta recursion, the per-label
+// log sums of alpha * beta, and grad[t][c] = (exp(lp) - exp(lab + nll - lp)) * gr, the
+// gradient as PyTorch defines it (it assumes log_probs come from a log_softmax). `grad`
+// has log_probs' layout; times at or past input_length get 0.
+template <typename T, typename Target>
+void CtcSampleGrad(const T* lp, T* grad, int64_t t_stride, int64_t max_input, int64_t labels,
+                   int64_t input_length, int64_t target_length, int64_t blank,
+                   const Target& target, T gr, bool zero_infinity) {
+  const T neginf = -std::numeric_limits<T>::infinity();
+  const int64_t states = 2 * target_length + 1;
+  std::vector<T> la;
+  const T nll = CtcAlpha(lp, t_stride, input_length, target_length, blank, target, la);
+  auto zero_rows = [&](int64_t from) {
+    for (int64_t t = from; t < max_input; ++t) {
+      std::fill(grad + t * t_stride, grad + t * t_stride + labels, T(0));
+    }
+  };
+  if (zero_infinity && nll == std::numeric_limits<T>::infinity()) return zero_rows(0);
+  if (input_length == 0) return zero_rows(0);
+  for (int64_t t = 0; t < input_length; ++t) {
+    std::fill(grad + t * t_stride, grad + t * t_stride + labels, neginf);
+  }
+  std::vector<T> lb(input_length * states, neginf);
+  const int64_t last = input_length - 1;
+  T* glast = grad + last * t_stride;
+  lb[last * states + 2 * target_length] = lp[last * t_stride + blank];
+  glast[blank] = la[last * states + 2 * target_length] + lb[last * states + 2 * target_length];
+  if (target_length > 0) {
+    const int64_t s = 2 * target_length - 1, cp = CtcPrime(s, blank, target);
+    lb[last * states + s] = lp[last * t_stride + cp];
+    glast[cp] = la[last * states + s] + lb[last * states + s];
+  }
+  for (int64_t t = input_length - 2; t >= 0; --t) {
+    const T* next = lb.data() + (t + 1) * states;
+    T* cur = lb.data() + t * states;
+    T* g = grad + t * t_stride;
+    for (int64_t s = 2 * target_length; s >= 0; --s) {
+      const int64_t cp = CtcPrime(s, blank, target);
+      const T lb2 = s < 2 * target_length ? next[s + 1] : neginf;
+      const T lb3 =
+          s < 2 * target_length - 1 && CtcPrime(s + 2, blank, target) != cp ? next[s + 2] : neginf;
+      cur[s] = CtcLogSum3(next[s], lb2, lb3) + lp[t * t_stride + cp];
+      const T log_alpha_beta = la[t * states + s] + cur[s];
+      T& lcab = g[cp];
+      if (lcab == neginf) {
+        lcab = log_alpha_beta;
+      } else {
+        const T m = std::max(lcab, log_alpha_beta);
+        lcab = std::log(std::exp(lcab - m) + std::exp(log_alpha_beta - m)) + m;
+      }
+    }
+  }
+  for (int64_t t = 0; t < input_length; ++t) {
+    T* g = grad + t * t_stride;
+    const T* row = lp + t * t_stride;
+    for (int64_t c = 0; c < labels; ++c) {
+      g[c] = (std::exp(row[c]) - std::exp(g[c] + nll - row[c])) * gr;
+    }
+  }
+  zero_rows(input_length);
+}
+
 }  // namespace
 
-absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& targets,
-                                        absl::Span<const int64_t> input_lengths,
-                                        absl::Span<const int64_t> target_lengths,
-                                        int64_t blank) {
+// Checks the arguments as ctc_loss_cpu does and gives each sample's offset into the
+// (contiguous, int64) targets.
+absl::StatusOr<std::vector<int64_t>> CtcTargetOffsets(const Tensor& log_probs,
+                                                      const Tensor& targets,
+                                                      absl::Span<const int64_t> input_lengths,
+                                                      absl::Span<const int64_t> target_lengths,
+                                                      int64_t blank) {
   if (log_probs.dim() != 3) {
     return RuntimeError(absl::StrCat("Expected 3-dimensional tensor, but got ", log_probs.dim(),
                                      "-dimensional tensor for argument #1 'log_probs' (while "
@@ -296,6 +367,16 @@ absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& t
                                        " (while checking arguments for ctc_loss_cpu)"));
     }
   }
+  return offsets;
+}
+
+absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& targets,
+                                        absl::Span<const int64_t> input_lengths,
+                                        absl::Span<const int64_t> target_lengths,
+                                        int64_t blank) {
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets,
+                   CtcTargetOffsets(log_probs, targets, input_lengths, target_lengths, blank));
+  const int64_t batch = log_probs.size(1), labels = log_probs.size(2);
   if (log_probs.is_meta() || targets.is_meta()) return Tensor::Meta({batch}, log_probs.dtype());
   ASSIGN_OR_RETURN(Tensor lp, log_probs.Contiguous());
   ASSIGN_OR_RETURN(Tensor tg, targets.CopyAs(DType::kInt64));
@@ -307,8 +388,51 @@ absl::StatusOr<Tensor> CtcLossPerSample(const Tensor& log_probs, const Tensor& t
     T* o = out.data<T>();
     for (int64_t b = 0; b < batch; ++b) {
       const int64_t* tb = tgt + offsets[b];
-      o[b] = CtcSample<T>(base + b * labels, batch * labels, input_lengths[b], target_lengths[b],
-                          blank, [&](int64_t i) { return tb[i]; });
+      std::vector<T> la;
+      o[b] = CtcAlpha<T>(base + b * labels, batch * labels, input_lengths[b], target_lengths[b],
+                         blank, [&](int64_t i) { return tb[i]; }, la);
+    }
+  };
+  if (lp.dtype() == DType::kFloat64) {
+    run.template operator()<double>();
+  } else {
+    run.template operator()<float>();
+  }
+  return out;
+}
+
+absl::StatusOr<Tensor> CtcLossPerSampleBackward(const Tensor& grad, const Tensor& log_probs,
+                                                const Tensor& targets,
+                                                absl::Span<const int64_t> input_lengths,
+                                                absl::Span<const int64_t> target_lengths,
+                                                int64_t blank, bool zero_infinity) {
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets,
+                   CtcTargetOffsets(log_probs, targets, input_lengths, target_lengths, blank));
+  const int64_t max_input = log_probs.size(0), batch = log_probs.size(1),
+                labels = log_probs.size(2);
+  if (grad.dim() != 1 || grad.size(0) != batch) {
+    return RuntimeError(absl::StrCat("ctc_loss backward: expected a gradient of shape [", batch,
+                                     "]"));
+  }
+  if (log_probs.is_meta() || grad.is_meta()) {
+    return Tensor::Meta(log_probs.sizes(), log_probs.dtype());
+  }
+  ASSIGN_OR_RETURN(Tensor lp, log_probs.Contiguous());
+  ASSIGN_OR_RETURN(Tensor gr, grad.CopyAs(log_probs.dtype()));
+  ASSIGN_OR_RETURN(gr, gr.Contiguous());
+  ASSIGN_OR_RETURN(Tensor tg, targets.CopyAs(DType::kInt64));
+  ASSIGN_OR_RETURN(tg, tg.Contiguous());
+  ASSIGN_OR_RETURN(Tensor out, Tensor::Empty(log_probs.sizes(), log_probs.dtype()));
+  const int64_t* tgt = tg.data<int64_t>();
+  auto run = [&]<typename T>() {
+    const T* base = lp.data<T>();
+    const T* g = gr.data<T>();
+    T* o = out.data<T>();
+    for (int64_t b = 0; b < batch; ++b) {
+      const int64_t* tb = tgt + offsets[b];
+      CtcSampleGrad<T>(base + b * labels, o + b * labels, batch * labels, max_input, labels,
+                       input_lengths[b], target_lengths[b], blank,
+                       [&](int64_t i) { return tb[i]; }, g[b], zero_infinity);
     }
   };
   if (lp.dtype() == DType::kFloat64) {

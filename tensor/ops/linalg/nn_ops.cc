@@ -191,10 +191,20 @@ absl::Status RegisterNNOps(OpRegistry& r) {
   RETURN_IF_ERROR(kernels::RegisterOp(
       r,
       "_ctc_loss_per_sample(Tensor log_probs, Tensor targets, int[] input_lengths, "
-      "int[] target_lengths, int blank=0) -> Tensor",
+      "int[] target_lengths, int blank=0, bool zero_infinity=False) -> Tensor",
+      // zero_infinity only matters to the gradient; the caller zeroes infinite losses.
       [](const OpArgs& a) {
         return CtcLossPerSample(a.tensor(0), a.tensor(1), a.int_list(2), a.int_list(3),
                                 a.int_(4));
+      },
+      OpFlags{.function = false, .method = false}));
+  RETURN_IF_ERROR(kernels::RegisterOp(
+      r,
+      "_ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, "
+      "int[] input_lengths, int[] target_lengths, int blank, bool zero_infinity) -> Tensor",
+      [](const OpArgs& a) {
+        return CtcLossPerSampleBackward(a.tensor(0), a.tensor(1), a.tensor(2), a.int_list(3),
+                                        a.int_list(4), a.int_(5), a.bool_(6));
       },
       OpFlags{.function = false, .method = false}));
   RETURN_IF_ERROR(kernels::RegisterOp(

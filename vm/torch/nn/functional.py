@@ -576,7 +576,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
         if not isinstance(target_lengths, (list, tuple)):
             target_lengths = [target_lengths]
     res = torch.ops.aten._ctc_loss_per_sample(log_probs, targets, list(input_lengths),
-                                              list(target_lengths), blank)
+                                              list(target_lengths), blank, zero_infinity)
     if zero_infinity:
         res = torch.where(res == float("inf"), torch.zeros_like(res), res)
     if unbatched and red == 0:
