@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codegen/backend.h"
+#include "codegen/internal/onednn_lowering.h"
 #include "codegen/internal/pointwise_kernel.h"
 #include "codegen/internal/row_kernels.h"
 #include "graph/graph.h"
@@ -29,6 +30,13 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using tensor::DType;
 using tensor::Tensor;
+
+// Packs [n, k] weights whatever layout oneDNN prefers on this machine, for the tests of
+// the packing machinery (AVX2 kernels prefer plain weights, so nothing would be packed).
+struct AlwaysPackWeights {
+  AlwaysPackWeights() { internal::SetAlwaysPackWeightsForTesting(true); }
+  ~AlwaysPackWeights() { internal::SetAlwaysPackWeightsForTesting(false); }
+};
 
 // Deterministic values in [-2 * scale, 2 * scale).
 Tensor Random(std::vector<int64_t> sizes, uint32_t seed, float scale = 1) {
@@ -730,7 +738,28 @@ TEST(OneDnnBackendTest, MultipleOutputsAndAnOutputThatIsAnInput) {
   EXPECT_THAT(text, Not(HasSubstr("buf0")));
 }
 
+// Without the override a Linear's [n, k] parameter is packed only where oneDNN's
+// preferred layout is blocked, and read in place otherwise; the result is the same.
+TEST(OneDnnBackendTest, LinearWeightsArePackedOnlyIntoBlockedLayouts) {
+  graph::Graph g = ParseGraph(
+      "  %x = placeholder L_x_ \"L['x']\" : f32[64, 32][32, 1]cpu\n"
+      "  %w = placeholder L_self_modules_fc_parameters_weight_ "
+      "\"L['self']._modules['fc']._parameters['weight']\" : f32[16, 32][32, 1]cpu\n"
+      "  %linear = linear(%x, %w, None)\n"
+      "  return %linear\n");
+  const std::string text = Lowering(g);
+  EXPECT_THAT(text, HasSubstr("weights %w"));
+  Tensor x = Random({64, 32}, 50), w = Random({16, 32}, 51);
+  ExpectMatchesEager(g, {x, w});
+  {
+    AlwaysPackWeights always_pack;
+    EXPECT_THAT(Lowering(g), HasSubstr("weights %w (packed)"));
+    ExpectMatchesEager(g, {x, w});
+  }
+}
+
 TEST(OneDnnBackendTest, PackedWeightFollowsInPlaceUpdates) {
+  AlwaysPackWeights always_pack;
   Tensor w = Random({16, 32}, 26);
   graph::GraphBuilder b("__compiled_fn_1");
   graph::NodeId x = b.AddPlaceholder(
@@ -761,6 +790,7 @@ TEST(OneDnnBackendTest, PackedWeightFollowsInPlaceUpdates) {
 // parameters) is packed on the first run and re-packed when it is updated in place or
 // replaced by another tensor; a plain input is never packed.
 TEST(OneDnnBackendTest, ParameterInputsArePackedAndFollowChanges) {
+  AlwaysPackWeights always_pack;
   graph::Graph g = ParseGraph(
       "  %x = placeholder L_x_ \"L['x']\" : f32[64, 32][32, 1]cpu\n"
       "  %w = placeholder L_self_modules_fc_parameters_weight_ "
@@ -909,6 +939,7 @@ TEST(OneDnnBackendTest, FoldedNodesReadOnlyFoldedValues) {
 }
 
 TEST(OneDnnBackendTest, StepsWithOneWeightShareItsPackedCopy) {
+  AlwaysPackWeights always_pack;
   // An unrolled loop's linears: one packed copy, repacked once when the weight changes.
   graph::Graph g = ParseGraph(
       "  %x = placeholder L_x_ \"L['x']\" : f32[4, 16][16, 1]cpu\n"
@@ -938,6 +969,7 @@ TEST(OneDnnBackendTest, StepsWithOneWeightShareItsPackedCopy) {
 }
 
 TEST(OneDnnBackendTest, ConstantWeightsShareAPackedCopyOnlyWhenTheSameTensor) {
+  AlwaysPackWeights always_pack;
   // W and W.t() captured as constants share storage and data pointer, and both linears
   // see an [n, k] weight, but they are different weights: each step packs its own.
   const Tensor w = Random({16, 16}, 121);

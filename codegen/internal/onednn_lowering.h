@@ -106,6 +106,12 @@ Step KernelStep(const graph::Graph& g, graph::NodeId id);
 // Reorders `w.source` into `w.packed` (compile time, and again after an in-place update).
 absl::Status Pack(PackedWeight& w, dnnl::stream& stream);
 
+// Weights stored [n, k] (a Linear's) that stay from call to call are packed into
+// oneDNN's preferred layout only where that layout is blocked (see
+// PrefersBlockedWeights). Tests of the packing machinery force it on machines whose
+// kernels prefer plain weights; process-wide, for tests only.
+void SetAlwaysPackWeightsForTesting(bool always);
+
 }  // namespace wick::codegen::internal
 
 #endif  // WICK_CODEGEN_INTERNAL_ONEDNN_LOWERING_H_
