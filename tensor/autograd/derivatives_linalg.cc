@@ -18,6 +18,51 @@ using V = std::vector<Tensor>;
 
 Tensor Mt(F& f, const Tensor& m) { return f.Op("transpose", {m, -2, -1}); }
 Tensor Mm(F& f, const Tensor& a, const Tensor& b) { return f.Op("matmul", {a, b}); }
+
+// The gradient of A = QR (reduced, A [m, n] with m >= n) from gQ, gR (either undefined):
+// (gQ + Q copyltu(M)) R^{-T} with M = R gR^T - gQ^T Q and copyltu(M) its lower triangle
+// mirrored above the diagonal (upstream's formula, real case).
+Tensor QrBackwardTall(F& f, const Tensor& q, const Tensor& r, const Tensor& gq,
+                      const Tensor& gr) {
+  Tensor m;
+  if (gr.defined()) m = Mm(f, r, Mt(f, gr));
+  if (gq.defined()) {
+    Tensor qq = Mm(f, Mt(f, gq), q);
+    m = m.defined() ? f.Sub(m, qq) : f.Neg(qq);
+  }
+  Tensor b;
+  if (m.defined()) {
+    Tensor low = f.Op("tril", {m, -1});
+    Tensor sym = f.Add(f.Op("tril", {m}), Mt(f, low));
+    b = Mm(f, q, sym);
+  }
+  if (gq.defined()) b = b.defined() ? f.Add(b, gq) : gq;
+  // X R^T = B: R X^T = B^T.
+  return Mt(f, f.Op("linalg_solve", {r, Mt(f, b)}));
+}
+
+// A = QR for any shape: wide A = [X | Y] (m < n) has R = [U | V] with X = QU, Y = QV, so
+// X gets the tall gradient with gQ + Y gV^T and Y gets Q gV.
+Tensor QrBackward(F& f, const Tensor& a, const Tensor& q, const Tensor& r, const Tensor& gq,
+                  const Tensor& gr) {
+  const int64_t m = a.size(a.dim() - 2), n = a.size(a.dim() - 1);
+  if (m >= n) return QrBackwardTall(f, q, r, gq, gr);
+  Tensor u = f.Op("narrow", {r, -1, 0, m});
+  Tensor y = f.Op("narrow", {a, -1, m, n - m});
+  Tensor gu, gv;
+  if (gr.defined()) {
+    gu = f.Op("narrow", {gr, -1, 0, m});
+    gv = f.Op("narrow", {gr, -1, m, n - m});
+  }
+  Tensor gq_x = gq;
+  if (gv.defined()) {
+    Tensor ygv = Mm(f, y, Mt(f, gv));
+    gq_x = gq_x.defined() ? f.Add(gq_x, ygv) : ygv;
+  }
+  Tensor gx = QrBackwardTall(f, q, u, gq_x, gu);
+  Tensor gy = gv.defined() ? Mm(f, q, gv) : f.ZerosLike(y);
+  return f.Op("cat", {Value(std::vector<Tensor>{gx, gy}), -1});
+}
 // t[..., None, None]: a per-matrix scalar against its matrix.
 Tensor PerMatrix(F& f, const Tensor& t) {
   return f.Op("unsqueeze", {f.Op("unsqueeze", {t, -1}), -1});
@@ -117,6 +162,37 @@ void Decompositions(std::vector<Derivative>& d) {
                [](const G& c, F& f) -> V {
                  const Tensor gv = c.grads.size() > 1 ? c.grad(1) : Tensor();
                  return {EighBackward(f, c.result(0), c.result(1), c.grad(0), gv)};
+               },
+               {}});
+  d.push_back({"linalg_qr", "LinalgQrBackward0", {0, kResult},
+               [](const G& c, F& f) -> V {
+                 const std::string mode = c.a().string(1);
+                 const Tensor& a = c.in(0);
+                 const int64_t m = a.size(a.dim() - 2), n = a.size(a.dim() - 1);
+                 if (mode == "r") {
+                   f.Fail(RuntimeError(
+                       "The derivative of linalg.qr depends on Q, which is not computed when "
+                       "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+                       "differentiate through linalg.qr."));
+                   return {Tensor()};
+                 }
+                 if (mode == "complete" && m > n) {
+                   f.Fail(RuntimeError("The QR decomposition is not differentiable when "
+                                       "mode='complete' and nrows > ncols."));
+                   return {Tensor()};
+                 }
+                 const Tensor gr = c.grads.size() > 1 ? c.grad(1) : Tensor();
+                 return {QrBackward(f, a, c.result(0), c.result(1), c.grad(0), gr)};
+               },
+               {}});
+  // svdvals keeps no singular vectors: the formula computes them again. For A = U S Vh
+  // (reduced), dS reaches A as U diag(dS) Vh.
+  d.push_back({"linalg_svdvals", "LinalgSvdBackward0", {0},
+               [](const G& c, F& f) -> V {
+                 std::vector<Tensor> usv = f.Ops("linalg_svd", {c.in(0), false});
+                 if (usv.size() != 3) return {Tensor()};
+                 Tensor scaled = f.Mul(usv[0], f.Op("unsqueeze", {c.grad(), -2}));
+                 return {f.Op("matmul", {scaled, usv[2]})};
                },
                {}});
   // eigvalsh keeps no eigenvectors: the formula computes them again.

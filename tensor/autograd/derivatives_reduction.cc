@@ -354,10 +354,30 @@ void Scans(std::vector<Derivative>& d) {
                {}});
 }
 
+// `g`, indexed by the distinct subscripts of `sub` in first-occurrence order, placed on
+// the diagonals of a tensor of `sizes` indexed by `sub` (zeros elsewhere): what an
+// operand that repeats a subscript ("ii", "iji") gets back from the diagonal it read.
+Tensor EmbedDiagonals(F& f, Tensor g, const std::string& sub, const std::vector<int64_t>& sizes) {
+  Tensor mask;
+  for (size_t k = 0; k < sub.size(); ++k) {
+    const size_t first = sub.find(sub[k]);
+    if (first == k) continue;
+    g = f.Op("unsqueeze", {g, static_cast<int64_t>(k)});
+    // 1 where dim k's index equals dim `first`'s: eye(n) spread over those two dims.
+    std::vector<int64_t> view(sub.size(), 1);
+    view[first] = view[k] = sizes[k];
+    Tensor eye = f.Op("eye", {sizes[k]}, {{"dtype", Value(g.dtype())}});
+    eye = f.Op("reshape", {eye, Value(view)});
+    mask = mask.defined() ? f.Mul(mask, eye) : eye;
+  }
+  g = f.Op("expand", {g, Value(sizes)});
+  return mask.defined() ? f.Mul(g, mask) : g;
+}
+
 // einsum(equation, tensors): operand i's gradient is the einsum of the output gradient
 // with the other operands into operand i's subscripts; subscripts only operand i has are
 // broadcast back, and broadcast (size-1) dims summed back. Ellipses get letters of their
-// own; an operand repeating a subscript (a diagonal) is not differentiated.
+// own; an operand repeating a subscript (a diagonal) gets its gradient on that diagonal.
 V EinsumGrad(const G& c, F& f) {
   std::string eq;
   for (char ch : c.a().string(0)) {
@@ -414,11 +434,15 @@ V EinsumGrad(const G& c, F& f) {
   V grads(ts.size());
   for (size_t i = 0; i < ts.size(); ++i) {
     if (!c.needs[i]) continue;
-    const std::string& si = subs[i];
-    if (std::set<char>(si.begin(), si.end()).size() != si.size()) {
-      f.Fail(RuntimeError("derivative for aten::einsum is not implemented for an operand "
-                          "with a repeated subscript"));
-      return {};
+    // A repeated subscript reads a diagonal: differentiate with respect to the operand
+    // with each subscript once (its first dim), then embed that into the diagonal.
+    const std::string& full_sub = subs[i];
+    std::string si;
+    std::vector<int64_t> shape;
+    for (size_t k = 0; k < full_sub.size(); ++k) {
+      if (si.find(full_sub[k]) != std::string::npos) continue;
+      si.push_back(full_sub[k]);
+      shape.push_back(ts[i].size(static_cast<int64_t>(k)));
     }
     std::string terms = out;
     std::vector<Tensor> args{c.grad()};
@@ -435,12 +459,10 @@ V EinsumGrad(const G& c, F& f) {
     }
     Tensor g = f.Op("einsum", {Value(terms + "->" + target), Value(args)});
     // Subscripts only this operand has (summed away in the forward): broadcast back.
-    std::vector<int64_t> shape;
     for (size_t k = 0; k < si.size(); ++k) {
       if (!present.count(si[k])) {
         g = f.Op("unsqueeze", {g, static_cast<int64_t>(k)});
       }
-      shape.push_back(ts[i].size(static_cast<int64_t>(k)));
     }
     if (!f.ok()) return {};
     if (g.sizes() != IntSpan(shape)) {
@@ -451,6 +473,7 @@ V EinsumGrad(const G& c, F& f) {
       g = f.Op("expand", {g, Value(expanded)});
       g = f.SumTo(g, shape);
     }
+    if (si.size() != full_sub.size()) g = EmbedDiagonals(f, g, full_sub, Sizes(ts[i]));
     grads[i] = g;
   }
   return grads;

@@ -346,7 +346,7 @@ absl::StatusOr<Value> PadAsIndexing(const OpArgs& a, PadKind kind) {
     }
     ASSIGN_OR_RETURN(x, CallT("index_select", {x, dim, idx}));
   }
-  // PyTorch's node for the padding op as a whole (circular is a composite there too).
+  // PyTorch's node for the padding op as a whole.
   static const char* const kReflect[] = {"", "ReflectionPad1DBackward0",
                                          "ReflectionPad2DBackward0", "ReflectionPad3DBackward0"};
   static const char* const kReplicate[] = {"", "ReplicationPad1DBackward0",
@@ -355,6 +355,8 @@ absl::StatusOr<Value> PadAsIndexing(const OpArgs& a, PadKind kind) {
   const size_t n = std::min<size_t>(pad.size() / 2, 3);
   if (kind == PadKind::kReflect && n > 0) return Renamed(Value(x), kReflect[n]);
   if (kind == PadKind::kReplicate && n > 0) return Renamed(Value(x), kReplicate[n]);
+  // ATen's _pad_circular copies slices into a new tensor: its node is CopySlices.
+  if (kind == PadKind::kCircular && n > 0) return Renamed(Value(x), "CopySlices");
   return Value(x);
 }
 

@@ -478,11 +478,14 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     # ATen's kernel per element: |d| < beta ? 0.5 * d * d / beta : |d| - 0.5 * beta.
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
-    if beta == 0.0:
-        return l1_loss(input, target, size_average, reduce, reduction)
     expanded_input, expanded_target = torch.broadcast_tensors(input, target)
-    z = (expanded_input - expanded_target).abs()
-    loss = torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
+    d = expanded_input - expanded_target
+    if beta == 0.0:
+        # |d|, with ATen's gradient: -1 where d <= -beta, so also at d == 0.
+        loss = torch.where(d <= 0, -d, d)
+    else:
+        z = d.abs()
+        loss = torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
     return _named(_reduce_legacy(loss, size_average, reduce, reduction), "SmoothL1LossBackward0")
 
 
