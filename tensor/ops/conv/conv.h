@@ -69,9 +69,10 @@ struct PoolOptions {
 };
 
 // max_pool{1,2,3}d over the trailing `spatial` dims; indices (int64, flat within each
-// plane, as PyTorch returns) come second.
+// plane, as PyTorch returns) come second, undefined unless `with_indices`.
 absl::StatusOr<std::pair<Tensor, Tensor>> MaxPool(const Tensor& input, const PoolOptions& o,
-                                                  int spatial, absl::string_view op);
+                                                  int spatial, absl::string_view op,
+                                                  bool with_indices = true);
 absl::StatusOr<Tensor> AvgPool(const Tensor& input, const PoolOptions& o, int spatial,
                                absl::string_view op);
 // The input gradient of AvgPool (input sizes `input_size`): each window's gradient over

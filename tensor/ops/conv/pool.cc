@@ -210,7 +210,9 @@ inline void TapRange(int64_t o, int64_t in, int64_t k, int64_t s, int64_t p, int
   *hi = start >= in ? 0 : std::min(k, (in - start + d - 1) / d);
 }
 
-template <typename T>
+// Without `idx` (kIndices false) the window's maximum alone: the same value, with no
+// index bookkeeping in the inner loop.
+template <typename T, bool kIndices>
 void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
   const int64_t in_plane = g.in[0] * g.in[1] * g.in[2];
   const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
@@ -233,7 +235,7 @@ void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
             // PyTorch's rule: start at -inf with the window's first cell, then take any
             // larger value or any NaN (so the last NaN's index wins).
             T best = -std::numeric_limits<T>::infinity();
-            int64_t best_i = -1;
+            [[maybe_unused]] int64_t best_i = -1;
             for (int64_t kd = d_lo; kd < d_hi; ++kd) {
               const int64_t id = od * g.s[0] - g.p[0] + kd * g.d[0];
               for (int64_t kh = h_lo; kh < h_hi; ++kh) {
@@ -242,16 +244,20 @@ void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
                 for (int64_t kw = w_lo[ow]; kw < w_hi[ow]; ++kw) {
                   const int64_t i = row + w0 + kw * g.d[2];
                   const T v = src[i];
-                  if (best_i < 0) best_i = i;
-                  if (v > best || std::isnan(v)) {
-                    best = v;
-                    best_i = i;
+                  if constexpr (kIndices) {
+                    if (best_i < 0) best_i = i;
+                    if (v > best || std::isnan(v)) {
+                      best = v;
+                      best_i = i;
+                    }
+                  } else {
+                    best = v > best || std::isnan(v) ? v : best;
                   }
                 }
               }
             }
             y[o] = best;
-            if (idx != nullptr) idx[o] = best_i < 0 ? 0 : best_i;
+            if constexpr (kIndices) idx[o] = best_i < 0 ? 0 : best_i;
           }
         }
       }
@@ -381,20 +387,31 @@ absl::Status RequireFloat(const Tensor& t, absl::string_view kernel) {
 }  // namespace
 
 absl::StatusOr<std::pair<Tensor, Tensor>> MaxPool(const Tensor& input, const PoolOptions& o,
-                                                  int spatial, absl::string_view op) {
+                                                  int spatial, absl::string_view op,
+                                                  bool with_indices) {
   ASSIGN_OR_RETURN(Checked c, CheckPool(input, o, spatial, op, /*max=*/true));
   if (spatial == 1 || IsIntegral(input.dtype(), true)) {
     RETURN_IF_ERROR(RequireFloat(input, spatial == 1 ? "max_pool1d_impl" : op));
   }
   const bool meta = input.is_meta();
   ASSIGN_OR_RETURN(Tensor out, NewTensor(c.out_sizes, input.dtype(), meta));
-  ASSIGN_OR_RETURN(Tensor idx, NewTensor(c.out_sizes, DType::kInt64, meta));
+  Tensor idx;
+  if (with_indices) {
+    ASSIGN_OR_RETURN(idx, NewTensor(c.out_sizes, DType::kInt64, meta));
+  }
   if (meta || out.numel() == 0) return std::make_pair(out, idx);
   ASSIGN_OR_RETURN(Tensor x, ContiguousAs(input, input.dtype()));
+  auto run = [&]<typename T>() {
+    if (with_indices) {
+      MaxLoops<T, true>(x.data<T>(), out.data<T>(), idx.data<int64_t>(), c.geo);
+    } else {
+      MaxLoops<T, false>(x.data<T>(), out.data<T>(), nullptr, c.geo);
+    }
+  };
   if (input.dtype() == DType::kFloat32) {
-    MaxLoops(x.data<float>(), out.data<float>(), idx.data<int64_t>(), c.geo);
+    run.template operator()<float>();
   } else {
-    MaxLoops(x.data<double>(), out.data<double>(), idx.data<int64_t>(), c.geo);
+    run.template operator()<double>();
   }
   return std::make_pair(out, idx);
 }

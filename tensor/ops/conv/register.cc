@@ -116,7 +116,8 @@ absl::Status RegisterPools(OpRegistry& r) {
     RETURN_IF_ERROR(Reg(
         r, max + args + " -> Tensor",
         [=](const OpArgs& a) -> absl::StatusOr<Value> {
-          ASSIGN_OR_RETURN(auto p, MaxPool(a.tensor(0), opts(a), n, max));
+          ASSIGN_OR_RETURN(auto p, MaxPool(a.tensor(0), opts(a), n, max,
+                                           /*with_indices=*/false));
           return Value(std::move(p.first));
         },
         true));
