@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/base/optimization.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/python_error.h"
@@ -236,6 +237,8 @@ void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
             // larger value or any NaN (so the last NaN's index wins).
             T best = -std::numeric_limits<T>::infinity();
             [[maybe_unused]] int64_t best_i = -1;
+            [[maybe_unused]] bool nan_seen = false;  // without indices: the last NaN wins
+            [[maybe_unused]] T nan_value = 0;
             for (int64_t kd = d_lo; kd < d_hi; ++kd) {
               const int64_t id = od * g.s[0] - g.p[0] + kd * g.d[0];
               for (int64_t kh = h_lo; kh < h_hi; ++kh) {
@@ -251,13 +254,22 @@ void MaxLoops(const T* x, T* y, int64_t* idx, const Pool3& g) {
                       best_i = i;
                     }
                   } else {
-                    best = v > best || std::isnan(v) ? v : best;
+                    // A maxss without a data-dependent branch; a NaN (rare) is kept aside.
+                    best = v > best ? v : best;
+                    if (ABSL_PREDICT_FALSE(std::isnan(v))) {
+                      nan_seen = true;
+                      nan_value = v;
+                    }
                   }
                 }
               }
             }
-            y[o] = best;
-            if constexpr (kIndices) idx[o] = best_i < 0 ? 0 : best_i;
+            if constexpr (kIndices) {
+              y[o] = best;
+              idx[o] = best_i < 0 ? 0 : best_i;
+            } else {
+              y[o] = nan_seen ? nan_value : best;
+            }
           }
         }
       }
