@@ -60,41 +60,32 @@ int64_t FlowGraph::MaxFlow(int source, int sink) {
   return total;
 }
 
-std::vector<bool> FlowGraph::SourceSide(int source) const {
+std::vector<bool> FlowGraph::ResidualReach(int start, bool backward) const {
   std::vector<bool> seen(out_.size(), false);
-  std::vector<int> stack = {source};
-  seen[source] = true;
+  std::vector<int> stack = {start};
+  seen[start] = true;
   while (!stack.empty()) {
     const int v = stack.back();
     stack.pop_back();
     for (int e : out_[v]) {
-      if (edges_[e].cap > 0 && !seen[edges_[e].to]) {
-        seen[edges_[e].to] = true;
-        stack.push_back(edges_[e].to);
+      // Forward: edge e (v -> u) has room. Backward: its twin e ^ 1 (u -> v) has room.
+      const int u = edges_[e].to;
+      if (edges_[backward ? e ^ 1 : e].cap > 0 && !seen[u]) {
+        seen[u] = true;
+        stack.push_back(u);
       }
     }
   }
   return seen;
 }
 
+std::vector<bool> FlowGraph::SourceSide(int source) const {
+  return ResidualReach(source, /*backward=*/false);
+}
+
 std::vector<bool> FlowGraph::LargestSourceSide(int sink) const {
-  std::vector<bool> reaches(out_.size(), false);
-  std::vector<int> stack = {sink};
-  reaches[sink] = true;
-  while (!stack.empty()) {
-    const int v = stack.back();
-    stack.pop_back();
-    for (int e : out_[v]) {
-      // edges_[e ^ 1] runs from edges_[e].to into v.
-      const int u = edges_[e].to;
-      if (edges_[e ^ 1].cap > 0 && !reaches[u]) {
-        reaches[u] = true;
-        stack.push_back(u);
-      }
-    }
-  }
-  std::vector<bool> side(out_.size());
-  for (size_t v = 0; v < side.size(); ++v) side[v] = !reaches[v];
+  std::vector<bool> side = ResidualReach(sink, /*backward=*/true);
+  side.flip();
   return side;
 }
 

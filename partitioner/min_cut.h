@@ -29,6 +29,9 @@ struct FlowGraph {
     int to;
     int64_t cap;
   };
+  // The vertices `start` reaches through edges with residual capacity, or (backward) the
+  // vertices that reach `start` through such edges.
+  std::vector<bool> ResidualReach(int start, bool backward) const;
   bool Levels(int source, int sink);
   int64_t Push(int v, int sink, int64_t limit);
   std::vector<Edge> edges_;
