@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -71,8 +72,18 @@ void WriteLocked(TraceState& s, absl::string_view envelope, const std::optional<
   if (payload.has_value()) {
     for (absl::string_view l : absl::StrSplit(*payload, '\n')) absl::StrAppend(&text, "\t", l, "\n");
   }
-  std::fwrite(text.data(), 1, text.size(), s.file);
-  std::fflush(s.file);
+  if (std::fwrite(text.data(), 1, text.size(), s.file) == text.size() &&
+      std::fflush(s.file) == 0) {
+    return;
+  }
+  // A full disk (or a file system gone read-only) ends the trace with one warning; the
+  // program goes on.
+  const int err = errno;
+  std::fprintf(stderr, "wick: TORCH_TRACE: cannot write to %s: [Errno %d] %s; the trace stops here\n",
+               s.path.c_str(), err, std::strerror(err));
+  std::fclose(s.file);
+  s.file = nullptr;
+  s.failed = true;
 }
 
 std::string Envelope(absl::string_view name, absl::string_view metadata_json,
@@ -108,7 +119,7 @@ bool OpenLocked(TraceState& s) {
               Envelope("artifact", "{\"name\": \"torch_version\", \"encoding\": \"json\"}",
                        std::nullopt, version),
               version, __FILE__, __LINE__);
-  return true;
+  return s.file != nullptr;  // null when that first write failed
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "vm/interpreter.h"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -66,23 +67,57 @@ void Interpreter::RequestInterrupt() {
   InterpreterAccess::interrupt_requested_.store(true, std::memory_order_relaxed);
 }
 
+namespace {
+
+std::atomic<bool> terminate_requested{false};
+
+// Ends the process by SIGTERM (what its parent sees). Async-signal-safe.
+[[noreturn]] void DieBySigterm() {
+  signal(SIGTERM, SIG_DFL);
+  raise(SIGTERM);
+  _exit(128 + SIGTERM);
+}
+
+void OnSigint(int) { Interpreter::RequestInterrupt(); }
+
+void OnSigterm(int) {
+  if (terminate_requested.exchange(true)) DieBySigterm();  // the second one
+  alarm(5);  // the safe point may be far away (a long native call)
+  Interpreter::RequestInterrupt();
+}
+
+void OnTerminateTimeout(int) { DieBySigterm(); }
+
+void Install(int sig, void (*handler)(int)) {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(sig, &sa, nullptr);
+}
+
+}  // namespace
+
 bool InterpreterAccess::RaiseInterrupt(Runtime& rt) {
+  if (terminate_requested.load()) {
+    // SIGTERM at a safe point: what was printed reaches its file, then the process ends
+    // as CPython's does on SIGTERM.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    DieBySigterm();
+  }
   if (!interrupt_requested_.exchange(false)) return false;
   rt.RaiseValue(Value::Borrow(rt.exc().keyboard_interrupt));
   return true;
 }
 
-namespace {
-void OnSigint(int) { Interpreter::RequestInterrupt(); }
-}  // namespace
+bool Interpreter::TakePendingInterrupt(Runtime& rt) { return InterpreterAccess::TakeInterrupt(rt); }
 
 void Interpreter::InstallInterruptHandler() {
-  struct sigaction sa;
-  std::memset(&sa, 0, sizeof(sa));
-  sa.sa_handler = OnSigint;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESTART;
-  sigaction(SIGINT, &sa, nullptr);
+  Install(SIGINT, OnSigint);
+  Install(SIGTERM, OnSigterm);
+  Install(SIGALRM, OnTerminateTimeout);
 }
 
 static Value RaiseNativeException(Runtime& rt, const std::exception& e) {

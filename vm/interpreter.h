@@ -191,7 +191,14 @@ class Interpreter {
   // backward jump or a call), as CPython does on SIGINT. Async-signal-safe: a SIGINT
   // handler calls it. InstallInterruptHandler installs such a handler (the CLI does).
   static void RequestInterrupt();
+  // Installs the SIGINT handler above and one for SIGTERM. SIGTERM ends the process as
+  // CPython's default disposition does (by SIGTERM, no finally blocks), but at the next
+  // safe point, after flushing stdout and stderr so nothing already printed is lost; a
+  // second SIGTERM, or none reached within 5 seconds (a long native call), ends it at once.
   static void InstallInterruptHandler();
+  // For native calls that wait (time.sleep): acts on a pending request as a safe point
+  // does; true after raising KeyboardInterrupt.
+  static bool TakePendingInterrupt(Runtime& rt);
   // Whether the last uncaught exception of RunMain was KeyboardInterrupt (the CLI then
   // ends by SIGINT, as CPython does).
   bool interrupted() const { return interrupted_; }

@@ -34,18 +34,30 @@ class StderrSink : public LogSink {
   }
 };
 
+// TORCH_LOGS_OUT. A write that fails (a full disk, /dev/full) is reported once on stderr
+// and ends writing to the file; the program and its stderr logs go on.
 class FileSink : public LogSink {
  public:
-  explicit FileSink(std::FILE* f) : f_(f) {}
+  FileSink(std::FILE* f, std::string path) : f_(f), path_(std::move(path)) {}
   ~FileSink() override { std::fclose(f_); }
   void Write(const LogRecord&, absl::string_view text) override {
+    if (failed_) return;
     std::string line = absl::StrCat(text, "\n");
-    std::fwrite(line.data(), 1, line.size(), f_);
-    std::fflush(f_);  // FileHandler flushes every record
+    // FileHandler flushes every record.
+    if (std::fwrite(line.data(), 1, line.size(), f_) == line.size() && std::fflush(f_) == 0) {
+      return;
+    }
+    const int err = errno;
+    failed_ = true;
+    std::fprintf(stderr, "wick: TORCH_LOGS_OUT: cannot write to '%s': [Errno %d] %s; "
+                 "no more logs go to this file\n", path_.c_str(), err, std::strerror(err));
+    std::fflush(stderr);
   }
 
  private:
   std::FILE* f_;
+  std::string path_;
+  bool failed_ = false;
 };
 
 LogSink* DefaultConsole() {
@@ -200,7 +212,7 @@ absl::StatusOr<std::unique_ptr<LogSink>> OpenFileSink(const std::string& path) {
     return PythonError(type,
                        absl::StrCat("[Errno ", err, "] ", std::strerror(err), ": '", path, "'"));
   }
-  return std::unique_ptr<LogSink>(new FileSink(f));
+  return std::unique_ptr<LogSink>(new FileSink(f, path));
 }
 
 bool ResolveChannel(const Channel& channel, int level) {

@@ -3,7 +3,9 @@
 # KeyboardInterrupt that the script can catch (its finally blocks run); an uncaught one
 # prints its traceback and ends the process by SIGINT (status 130 in a shell); output
 # written with flush=True is not lost when the process dies; a failed write to stdout
-# (/dev/full) exits 120 with CPython's message; WICK_NUM_THREADS is range-checked.
+# (/dev/full) exits 120 with CPython's message; WICK_NUM_THREADS is range-checked;
+# SIGTERM ends the process by SIGTERM with its output flushed; time.sleep wakes for both
+# signals; a full disk stops TORCH_TRACE / TORCH_LOGS_OUT with a warning, never the program.
 # Usage: run_signals.sh WICK
 set -u
 # Job control: each background job gets a process group of its own and keeps SIGINT's
@@ -97,6 +99,75 @@ WICK_NUM_THREADS=65536 "$wick" run "$work/threads.py" > "$work/out" 2> "$work/er
 check "WICK_NUM_THREADS past the limit is clamped with a warning" \
   $([[ $rc == 0 && "$(cat "$work/out")" == "tensor(200000.)" && "$(cat "$work/err")" == *"is more than 256"* ]]; echo $?) \
   "rc=$rc out=$(cat "$work/out") err=$(cat "$work/err")"
+
+# SIGTERM: the process ends by SIGTERM as CPython's does (no finally blocks run), at the
+# next safe point, and what the script printed reaches the file (CPython would lose its
+# buffered output; wick flushes it first).
+cat > "$work/term.py" <<'PY'
+print("start", flush=True)
+print("buffered")
+try:
+    while True:
+        pass
+finally:
+    print("finally")
+PY
+rm -f "$work/out4"
+"$wick" run "$work/term.py" > "$work/out4" 2> "$work/err4" &
+pid=$!
+for i in $(seq 1 1200); do [[ -s "$work/out4" ]] && break; sleep 0.05; done
+kill -TERM "$pid"; wait "$pid"; rc=$?
+check "SIGTERM: ends by SIGTERM, printed output kept, no finally" \
+  $([[ $rc == 143 && "$(cat "$work/out4")" == $'start\nbuffered' ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out4") err=$(cat "$work/err4")"
+
+# time.sleep waits in slices: SIGINT raises KeyboardInterrupt in it, SIGTERM ends it,
+# both within a fraction of a second (not after the whole minute).
+cat > "$work/sleep.py" <<'PY'
+import time
+try:
+    print("sleeping", flush=True)
+    time.sleep(60)
+except KeyboardInterrupt:
+    print("woken")
+PY
+start=$SECONDS
+interrupt "$work/sleep.py" "$work/out5" "$work/err5"; rc=$?
+check "SIGINT interrupts time.sleep" \
+  $([[ $rc == 0 && "$(cat "$work/out5")" == $'sleeping\nwoken' && $((SECONDS - start)) -lt 30 ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out5") err=$(cat "$work/err5")"
+rm -f "$work/out6"
+start=$SECONDS
+"$wick" run "$work/sleep.py" > "$work/out6" 2> "$work/err6" &
+pid=$!
+for i in $(seq 1 1200); do [[ -s "$work/out6" ]] && break; sleep 0.05; done
+kill -TERM "$pid"; wait "$pid"; rc=$?
+check "SIGTERM ends time.sleep" \
+  $([[ $rc == 143 && "$(cat "$work/out6")" == sleeping && $((SECONDS - start)) -lt 30 ]]; echo $?) \
+  "rc=$rc out=$(cat "$work/out6") err=$(cat "$work/err6")"
+
+# TORCH_TRACE and TORCH_LOGS_OUT on a full disk (a file size limit stands in for one:
+# writes past 8 KiB fail with EFBIG once SIGXFSZ is ignored): one warning each, the
+# program runs to its end with status 0.
+cat > "$work/trace.py" <<'PY'
+import torch
+def f(x):
+    return torch.relu(x) * 2 + 1
+for i in range(40):
+    torch._dynamo.reset()
+    torch.compile(f)(torch.ones(i + 1))
+print("done")
+PY
+mkdir -p "$work/trace"
+# (stderr goes through a pipe to a process without the limit, which drops the logs.)
+(trap '' XFSZ; ulimit -f 8
+ TORCH_TRACE="$work/trace" TORCH_LOGS=graph_code TORCH_LOGS_OUT="$work/trace/logs.txt" \
+   "$wick" run "$work/trace.py" 2>&1 > "$work/out7") | grep -v '^V' > "$work/err7"
+rc=${PIPESTATUS[0]}
+warnings="$(grep -c '^wick: TORCH_\(TRACE\|LOGS_OUT\): cannot write' "$work/err7")"
+check "a full disk stops TORCH_TRACE and TORCH_LOGS_OUT with one warning each" \
+  $([[ $rc == 0 && "$(cat "$work/out7")" == done && $warnings == 2 ]]; echo $?) \
+  "rc=$rc warnings=$warnings out=$(cat "$work/out7") err=$(cat "$work/err7")"
 
 [[ -z "${TEST_TMPDIR:-}" ]] && rm -rf "$work"
 echo "$passed passed, $failed failed"

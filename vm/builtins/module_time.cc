@@ -1,10 +1,12 @@
 // The time module: perf_counter, monotonic, time (and their _ns forms), sleep.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <thread>
 
 #include "vm/builtins/args.h"
 #include "vm/builtins/internal/builtins_internal.h"
+#include "vm/interpreter.h"
 #include "vm/protocol.h"
 
 namespace wick::vm::builtins {
@@ -38,7 +40,19 @@ Value Sleep(Runtime& rt, Args args, const KwArgs& kw) {
   }
   if (std::isnan(secs)) return rt.Raise(rt.exc().value_error, "Invalid value NaN (not a number)");
   if (secs < 0) return rt.Raise(rt.exc().value_error, "sleep length must be non-negative");
-  std::this_thread::sleep_for(std::chrono::duration<double>(secs));
+  // In slices, so that Ctrl-C (KeyboardInterrupt) and SIGTERM end the wait promptly, as
+  // they end CPython's.
+  const auto end = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(std::min(secs, 1e9)));
+  for (;;) {
+    if (Interpreter::TakePendingInterrupt(rt)) return Value::Raised();
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= end) break;
+    const std::chrono::steady_clock::duration left = end - now;
+    std::this_thread::sleep_for(
+        std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(50)));
+  }
   return Value::None();
 }
 
