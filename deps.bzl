@@ -12,7 +12,7 @@ def wick_dependencies(wick_path = None):
     for shim in ["rules_cc", "rules_java", "remote_coverage_tools"]:
         if shim not in native.existing_rules():
             native.local_repository(name = shim, path = prefix + "third_party/" + shim)
-    for lib in ["absl", "dnnl", "re2", "gtest", "benchmark", "sleef", "lapack"]:
+    for lib in ["absl", "dnnl", "re2", "gtest", "benchmark", "sleef", "lapack", "icu"]:
         name = "system_" + lib
         if name not in native.existing_rules():
             native.new_local_repository(

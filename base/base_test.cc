@@ -68,3 +68,33 @@ TEST(Md5Test, KnownDigests) {
 }
 
 }  // namespace wick
+
+#include "base/unicode.h"
+
+namespace wick {
+namespace {
+
+TEST(Unicode, IdentifierClassesAreXid) {
+  EXPECT_TRUE(base::IsXidStart('_'));
+  EXPECT_TRUE(base::IsXidStart(U'é'));
+  EXPECT_TRUE(base::IsXidStart(U'ß'));
+  EXPECT_TRUE(base::IsXidStart(0x4E2D));     // 中
+  EXPECT_FALSE(base::IsXidStart('1'));
+  EXPECT_TRUE(base::IsXidContinue('1'));
+  EXPECT_FALSE(base::IsXidStart(0x0301));    // a combining accent continues a name only
+  EXPECT_TRUE(base::IsXidContinue(0x0301));
+  EXPECT_FALSE(base::IsXidContinue(0x20AC));  // €
+  EXPECT_FALSE(base::IsXidContinue(0x00A0));  // no-break space
+}
+
+TEST(Unicode, NfkcAsCPythonNormalizesIdentifiers) {
+  EXPECT_EQ(base::NormalizeNfkc("plain_ascii"), "plain_ascii");
+  EXPECT_EQ(base::NormalizeNfkc("\xEF\xAC\x81"), "fi");            // U+FB01 ligature
+  EXPECT_EQ(base::NormalizeNfkc("\xF0\x9D\x90\x80"), "A");         // U+1D400 bold A
+  EXPECT_EQ(base::NormalizeNfkc("x\xC2\xB2"), "x2");               // superscript two
+  EXPECT_EQ(base::NormalizeNfkc("e\xCC\x81"), "\xC3\xA9");         // e + U+0301 -> é
+  EXPECT_EQ(base::NormalizeNfkc("\xEF\xB7\xBA").size(), 33u);      // U+FDFA: 18 letters
+}
+
+}  // namespace
+}  // namespace wick

@@ -74,7 +74,7 @@ absl::StatusOr<std::unique_ptr<Module>> Parse(absl::string_view source,
         .ToStatus();
   }
 
-  internal::TokenStream tokens = internal::Tokenize(lines, filename);
+  internal::TokenStream tokens = internal::Tokenize(lines, filename, {}, &module->arena);
   internal::Parser parser(module.get(), lines, tokens);
   std::vector<Stmt*> body;
   if (!parser.ParseFile(&body)) return parser.error().ToStatus();

@@ -369,7 +369,8 @@ Expr* Parser::FStringExpression(const Token& t, size_t begin, size_t end) {
       Intern(absl::StrCat("(", text.substr(begin, end - begin), ")"));
   SourceLines piece_lines(source);
   TokenStream stream =
-      Tokenize(piece_lines, module_->filename ? *module_->filename : "", origin);
+      Tokenize(piece_lines, module_->filename ? *module_->filename : "", origin,
+               &module_->arena);
   FStringPiece piece{&piece_lines, origin};
   Parser sub(module_, file_lines_, stream, &piece, depth_ + 1);
   Expr* e = sub.ParseFStringExpression();

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/unicode.h"
 #include "lang/internal/number_scanner.h"
 #include "lang/internal/unicode.h"
 
@@ -23,8 +24,10 @@ char ClosingFor(char open) { return open == '(' ? ')' : open == '[' ? ']' : '}';
 
 class Tokenizer {
  public:
-  Tokenizer(const SourceLines& lines, absl::string_view filename, SourceOrigin origin)
-      : lines_(lines), src_(lines.source()), filename_(filename), origin_(origin) {}
+  Tokenizer(const SourceLines& lines, absl::string_view filename, SourceOrigin origin,
+            Arena* names)
+      : lines_(lines), src_(lines.source()), filename_(filename), origin_(origin),
+        names_(names) {}
 
   TokenStream Run() {
     // About one token per four bytes of typical source: reserving avoids regrowing
@@ -154,6 +157,7 @@ class Tokenizer {
   absl::string_view src_;
   absl::string_view filename_;
   SourceOrigin origin_;
+  Arena* names_;  // where NFKC forms of names go (see Tokenize)
   TokenStream out_;
 
   size_t pos_ = 0;
@@ -344,6 +348,16 @@ bool Tokenizer::Name(size_t start) {
     }
   }
   Emit(KeywordKind(text), start, line_, line_start_);
+  if (!ascii) {
+    const std::string normal = base::NormalizeNfkc(text);
+    if (normal != text) {
+      if (names_ == nullptr) {
+        if (out_.names == nullptr) out_.names = std::make_unique<Arena>();
+        names_ = out_.names.get();
+      }
+      out_.tokens.back().text = names_->Copy(normal);
+    }
+  }
   return true;
 }
 
@@ -520,8 +534,8 @@ bool Tokenizer::Operator(size_t start) {
 }  // namespace
 
 TokenStream Tokenize(const SourceLines& lines, absl::string_view filename,
-                     SourceOrigin origin) {
-  return Tokenizer(lines, filename, origin).Run();
+                     SourceOrigin origin, Arena* names) {
+  return Tokenizer(lines, filename, origin, names).Run();
 }
 
 }  // namespace wick::lang::internal

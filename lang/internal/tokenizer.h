@@ -10,11 +10,13 @@
 #ifndef WICK_LANG_INTERNAL_TOKENIZER_H_
 #define WICK_LANG_INTERNAL_TOKENIZER_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "lang/arena.h"
 #include "lang/source_lines.h"
 #include "lang/internal/token.h"
 #include "lang/parser.h"
@@ -38,6 +40,9 @@ struct TokenizerError {
 struct TokenStream {
   std::vector<Token> tokens;  // ends with kEndMarker, or with kError when error is set
   std::optional<TokenizerError> error;
+  // The NFKC forms of non-ASCII names that normalization changed, when Tokenize was
+  // given no arena for them (a NAME token's text points here instead of the source).
+  std::unique_ptr<Arena> names;
 };
 
 // Where a piece of source sits in its file. F-string expressions are tokenized on their
@@ -50,9 +55,11 @@ struct SourceOrigin {
 };
 
 // Tokenizes `lines.source()`, which must end with '\n' unless it is empty or an
-// f-string piece. Never fails; see TokenStream::error.
+// f-string piece. Never fails; see TokenStream::error. A non-ASCII NAME's text is its
+// NFKC form, as CPython's parser makes it ("ﬁ" is the name "fi"); where that differs from
+// the source, it is kept in `names` (the module's arena), else in TokenStream::names.
 TokenStream Tokenize(const SourceLines& lines, absl::string_view filename,
-                     SourceOrigin origin = {});
+                     SourceOrigin origin = {}, Arena* names = nullptr);
 
 }  // namespace wick::lang::internal
 

@@ -45,6 +45,17 @@ TEST(Tokenizer, SimpleStatement) {
   EXPECT_FALSE(t.stream.error.has_value());
 }
 
+TEST(Tokenizer, NonAsciiNamesAreNfkcNormalized) {
+  // "ﬁ" (U+FB01) and fullwidth "ｘ" name "fi" and "x"; positions stay the source's.
+  Tokenized t("\xEF\xAC\x81 = \xEF\xBD\x98 + \xC3\xA9\n");
+  ASSERT_FALSE(t.stream.error.has_value());
+  EXPECT_EQ(t.stream.tokens[0].text, "fi");
+  EXPECT_EQ(t.stream.tokens[0].end_col, 3);  // three bytes of source
+  EXPECT_EQ(t.stream.tokens[2].text, "x");
+  EXPECT_EQ(t.stream.tokens[4].text, "\xC3\xA9");  // é is already NFKC: the source's bytes
+  EXPECT_NE(t.stream.names, nullptr);  // no arena given: the stream keeps the forms
+}
+
 TEST(Tokenizer, IndentDedentAndBlankLines) {
   Tokenized t("if x:\n    y\n\n    # c\n        \n    z\nw\n");
   EXPECT_EQ(Kinds(t.stream),

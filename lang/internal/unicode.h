@@ -1,8 +1,6 @@
-// The little Unicode the front end needs: UTF-8 decoding/encoding and approximate
-// character classes for identifiers and error messages. wick carries no Unicode
-// database; the classes below reject the punctuation, symbols, spaces and emoji that
-// show up by accident in source (smart quotes, NBSP, '€', '→') and accept everything
-// else, where CPython would consult XID_Start/XID_Continue.
+// The little Unicode the front end needs: UTF-8 decoding/encoding and the character
+// classes of identifiers (XID_Start/XID_Continue, as CPython's tokenizer checks them) and
+// of error messages (str.isprintable), from the Unicode database (base/unicode.h).
 #ifndef WICK_LANG_INTERNAL_UNICODE_H_
 #define WICK_LANG_INTERNAL_UNICODE_H_
 
@@ -25,7 +23,7 @@ bool ValidUtf8(absl::string_view s, size_t* bad_offset);
 
 bool IsIdentifierStartCodePoint(char32_t cp);
 bool IsIdentifierCodePoint(char32_t cp);
-// Python's str.isprintable() for one character (approximate outside ASCII).
+// Python's str.isprintable() for one character.
 bool IsPrintableCodePoint(char32_t cp);
 
 }  // namespace wick::lang::internal

@@ -8,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "vm/objects/internal/objects_internal.h"
+#include "base/unicode.h"
 #include "vm/objects/unicode.h"
 
 namespace wick::vm::internal {
@@ -190,7 +191,7 @@ WICK_STR_METHOD(StrIsTitle) {
   return Value::Bool(cased);
 }
 
-// isidentifier: a letter or underscore, then letters, digits and underscores.
+// isidentifier: XID_Start or '_', then XID_Continue characters (the tokenizer's rule).
 WICK_STR_METHOD(StrIsIdentifier) {
   if (!NoArgs(rt, "isidentifier", args, kw)) return Value::Raised();
   absl::string_view s = StrView(args[0]);
@@ -198,7 +199,7 @@ WICK_STR_METHOD(StrIsIdentifier) {
   for (size_t i = 0; i < s.size();) {
     bool first = i == 0;
     char32_t c = DecodeUtf8At(s, &i);
-    bool ok = c == '_' || IsAlphaChar(c) || (!first && IsDecimalChar(c));
+    bool ok = first ? base::IsXidStart(c) : base::IsXidContinue(c);
     if (!ok) return Value::Bool(false);
   }
   return Value::Bool(true);
