@@ -8,10 +8,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,31 +16,11 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
+#include "vm/fuzz/corpus.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 namespace {
-
-std::vector<std::string> CorpusSources() {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const std::string root = std::string(srcdir ? srcdir : ".") + "/wick/";
-  std::vector<std::string> paths;
-  for (const char* dir : {"lang/testdata", "vm/testdata/dis", "tests/programs"}) {
-    std::error_code ec;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(root + dir, ec)) {
-      if (e.path().extension() == ".py") paths.push_back(e.path().string());
-    }
-  }
-  std::sort(paths.begin(), paths.end());
-  std::vector<std::string> sources;
-  for (const std::string& p : paths) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    sources.push_back(buffer.str());
-  }
-  return sources;
-}
 
 // The input being compiled, printed by the abort handler when a library assertion (not
 // the target's own check) stops the process, so every failure is reproducible.
@@ -73,7 +50,7 @@ constexpr const char* kFragments[] = {
     "for i in x:\n", "while 1:\n", "@d\n", "del ", "import a.b as c\n", ":=", "\\", "'''"};
 
 TEST(CompileFuzzTest, MutatedCorpusNeverCrashes) {
-  const std::vector<std::string> corpus = CorpusSources();
+  const std::vector<std::string> corpus = wick::fuzz::CorpusSources();
   ASSERT_GT(corpus.size(), 300u);
   std::signal(SIGABRT, PrintCurrentInput);
   std::mt19937 rng(20261202);
