@@ -200,6 +200,29 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       r.kind = Rebuild::Kind::kConstant;
       r.value = v->value;
       return r;
+    case VarKind::kNewObject: {
+      // A user object made in the trace and alive after it (returned, stored, live
+      // across a break): made again without __init__, with the attributes the trace
+      // left on it.
+      r.kind = Rebuild::Kind::kNewObject;
+      r.id = out.IdOf(v.get());
+      r.value = v->value;
+      if (!out.building.insert(v.get()).second) {
+        // An attribute refers back to the object: the id makes it the same object.
+        Rebuild again;
+        again.kind = Rebuild::Kind::kNewObject;
+        again.id = r.id;
+        again.value = v->value;
+        return again;
+      }
+      for (const VarPtr& x : v->items) {
+        ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, x, out));
+        r.children.push_back(std::move(c));
+      }
+      out.building.erase(v.get());
+      r.keys = v->keys;
+      return r;
+    }
     case VarKind::kTuple:
     case VarKind::kList:
     case VarKind::kSize:

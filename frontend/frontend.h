@@ -149,6 +149,12 @@ struct Rebuild {
                                 // config back to `value`
     kSymInt,       // a symbolic int (dynamic shapes): `sym` evaluated with the symbols'
                    // values on this call (TraceResult::symbols)
+    kNewObject,    // an instance of class `value` the trace made: object.__new__(value),
+                   // then its __dict__ entries `keys` set to children (no __init__ runs;
+                   // the trace ran it), as upstream's side-effect replay rebuilds one
+    kCall,         // children[0](*children[1 : n - keys.size()], **zip(keys, the rest)):
+                   // an object the trace made by a call without side effects
+                   // (functools.partial)
   };
   Kind kind = Kind::kConstant;
   int32_t index = -1;

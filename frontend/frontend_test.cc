@@ -564,7 +564,17 @@ x = torch.ones(2)
     EXPECT_EQ(g.stop.kind, Stop::Kind::kReturn);
     EXPECT_EQ(g.graph.num_calls(), 2);
   }
-  for (const char* fn : {"construct", "adv"}) {
+  {
+    // A returned object made in the trace is rebuilt after the graph (object.__new__,
+    // then the attributes its __init__ left), as upstream's side-effect replay does.
+    TraceResult c = TraceCall("construct", {"x"});
+    ASSERT_EQ(c.stop.kind, Stop::Kind::kReturn) << c.stop.reason.gb_type;
+    EXPECT_EQ(c.return_value.kind, Rebuild::Kind::kNewObject);
+    ASSERT_EQ(c.return_value.keys.size(), 1u);
+    EXPECT_EQ(c.return_value.keys[0].as<vm::Str>()->view(), "v");
+    EXPECT_EQ(c.return_value.children[0].kind, Rebuild::Kind::kSource);  // x itself
+  }
+  for (const char* fn : {"adv"}) {
     TraceResult r = TraceCall(fn, {"x"});
     EXPECT_EQ(r.stop.kind, Stop::Kind::kBreak) << fn;
     EXPECT_FALSE(r.stop.reason.gb_type.empty()) << fn;

@@ -105,6 +105,15 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
       if (vm::Type* t = TypeOfVar(st, *args[0])) return MakeConstant(vm::Value::Borrow(t));
     }
   }
+  // id(obj) of an object the frame holds: a constant, with an ID_MATCH guard so another
+  // object recompiles (upstream's call_id for modules and user objects).
+  if (name == "id" && args.size() == 1 && kwargs.empty() &&
+      args[0]->kind == VarKind::kObject && args[0]->source != nullptr) {
+    AddGuard(tx, guards::GuardKind::kIdMatch, args[0]->source, args[0]->value);
+    vm::Value id = vm::Call(st.rt, fn, {args[0]->value});
+    if (id.is_raised()) return RaisePending(tx);
+    return MakeConstant(std::move(id));
+  }
   if (name == "iter" && args.size() == 1) {
     ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[0]));
     return MakeSequence(VarKind::kIterator, std::move(items));
@@ -271,6 +280,12 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
     // getattr(x, name, default): an AttributeError raised while reading gives the default.
     if (args.size() == 3 && !r.ok() && TakeAttributeError(st, r.status())) return args[2];
     return r;
+  }
+  if (name == "setattr" && args.size() == 3 && kwargs.empty() && args[1]->is_constant() &&
+      st.rt.IsStr(args[1]->value)) {
+    RETURN_IF_ERROR(SetAttr(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()),
+                            args[2]));
+    return MakeConstant(vm::Value::None());
   }
   if (name == "hasattr" && args.size() == 2 && kwargs.empty() && args[1]->is_constant() &&
       st.rt.IsStr(args[1]->value)) {

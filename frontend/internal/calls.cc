@@ -375,6 +375,16 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     return MakeConstant(vm::Value::Bool(true));
   }
   if (v.Is(k.is_grad_enabled)) return MakeConstant(vm::Value::Bool(st.grad_enabled));
+  // object.__setattr__(obj, name, value) on an object the trace made (a class's own
+  // __setattr__ ending in the default store).
+  if (const vm::Value* object_setattr = rt.types().object->Lookup("__setattr__");
+      object_setattr != nullptr && v.Is(*object_setattr) && args.size() == 3 &&
+      kwargs.empty() && args[0]->kind == VarKind::kNewObject && args[1]->is_constant() &&
+      rt.IsStr(args[1]->value)) {
+    RETURN_IF_ERROR(
+        SetAttrRaw(tx, args[0], std::string(args[1]->value.as<vm::Str>()->view()), args[2]));
+    return MakeConstant(vm::Value::None());
+  }
   if (v.is_object() && v.object() == rt.types().super_ && kwargs.empty()) {
     return MakeSuper(tx, args);
   }

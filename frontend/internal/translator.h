@@ -301,6 +301,9 @@ VarPtr SizeOf(const TraceState& st, const VarPtr& t);
 absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name);
 // Attribute write `obj.name = v` (buffered as a side effect).
 absl::Status SetAttr(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v);
+// object.__setattr__(obj, name, v): the store without the class's __setattr__ or
+// descriptors (a new object's attribute, or a buffered store on an existing one).
+absl::Status SetAttrRaw(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v);
 
 // Calls `fn(*args, **kwargs)` symbolically.
 absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,

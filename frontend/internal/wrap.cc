@@ -455,6 +455,47 @@ absl::StatusOr<VarPtr> WrapClassAttr(Translator& tx, const vm::Value& a,
   return WrapGuardingPath(tx, a, Source::Attr(cls_source, name));
 }
 
+namespace {
+
+// Calls accessor `which` ("fget"/"fset") of `prop`, a property on the class of `obj`,
+// inlined with `obj` (and `value`) as its arguments, as eager's descriptor protocol
+// would. `prop_source` is where the frame reads the property from the class (null when
+// it cannot be named, which breaks: a rebinding would go unseen).
+absl::StatusOr<VarPtr> CallPropertyAccessor(Translator& tx, const VarPtr& obj,
+                                            const vm::Value& prop, const SourcePtr& prop_source,
+                                            const std::string& name, const char* which,
+                                            VarPtr value = nullptr) {
+  vm::Runtime& rt = tx.state().rt;
+  vm::Value fn = vm::GetAttr(rt, prop, which);
+  if (fn.is_raised()) return RaisePending(tx);
+  if (fn.is_none()) {
+    // CPython 3.11's messages for a property without a getter or setter.
+    return RaiseObserved(tx, rt.exc().attribute_error,
+                         std::string(which) == "fget"
+                             ? absl::StrCat("property '", name, "' has no getter")
+                             : absl::StrCat("can't set attribute '", name, "'"));
+  }
+  if (rt.TypeOf(fn) != rt.types().function) {
+    return tx.Break("Unsupported: descriptor attribute", name,
+                    "Dynamo in wick traces properties whose accessors are Python functions "
+                    "only.");
+  }
+  if (prop_source == nullptr) {
+    return tx.Break("Unsupported: class attribute without a source", name,
+                    "Dynamo in wick cannot guard on the class this property is read from.");
+  }
+  ASSIGN_OR_RETURN(VarPtr f, WrapGuardingPath(tx, fn, Source::Attr(prop_source, which)));
+  std::vector<VarPtr> args{obj};
+  if (value != nullptr) args.push_back(std::move(value));
+  return Call(tx, f, std::move(args), {});
+}
+
+bool IsProperty(vm::Runtime& rt, const vm::Value* a) {
+  return a != nullptr && a->is_object() && rt.TypeOf(*a) == rt.types().property;
+}
+
+}  // namespace
+
 absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name) {
   TraceState& st = tx.state();
   vm::Runtime& rt = st.rt;
@@ -528,6 +569,11 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
         return RaiseObserved(tx, rt.exc().attribute_error,
                              absl::StrCat("'", obj->value.as<vm::Type>()->name(),
                                           "' object has no attribute '", name, "'"));
+      }
+      if (IsProperty(rt, a)) {
+        return CallPropertyAccessor(
+            tx, obj, *a, obj->class_source ? Source::Attr(obj->class_source, name) : nullptr,
+            name, "fget");
       }
       bool is_function = rt.TypeOf(*a) == rt.types().function;
       if (!is_function && a->is_object() && rt.TypeOf(*a)->slots().descr_get != nullptr) {
@@ -626,11 +672,17 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
     for (auto it = st.attr_stores.rbegin(); it != st.attr_stores.rend(); ++it) {
       if (it->target == obj && it->name == name) return it->value;
     }
+    const vm::Value* cls_attr = type->Lookup(name);
+    if (IsProperty(rt, cls_attr)) {  // a data descriptor: before the instance dict
+      return CallPropertyAccessor(
+          tx, obj, *cls_attr,
+          obj->source ? Source::Attr(Source::Attr(obj->source, "__class__"), name) : nullptr,
+          name, "fget");
+    }
     vm::Dict* d = v.as<vm::Instance>()->dict;
     if (d != nullptr) {
       if (const vm::Value* a = d->GetStr(name)) return Wrap(tx, *a, sub(name));
     }
-    const vm::Value* cls_attr = type->Lookup(name);
     if (cls_attr == nullptr && IsNNModule(st, v) && d != nullptr) {
       for (const char* store : {"_parameters", "_buffers", "_modules"}) {
         const vm::Value* s = d->GetStr(store);
@@ -706,12 +758,73 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
         return m;
       }
     }
+    if (a != nullptr && !v.as<vm::Type>()->is_heap()) {
+      // A builtin class's own attribute (object.__setattr__, dict.fromkeys): read
+      // through the VM, which runs no user code, and never rebound.
+      vm::Value got = vm::GetAttr(rt, v, name);
+      if (got.is_raised()) return RaisePending(tx);
+      return Wrap(tx, got, nullptr);
+    }
   }
   return tx.Break("Unsupported attribute access", absl::StrCat(type->name(), ".", name),
                   "Dynamo in wick does not trace this attribute read.");
 }
 
 absl::Status SetAttr(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v) {
+  TraceState& st = tx.state();
+  vm::Runtime& rt = st.rt;
+  if (obj->kind == VarKind::kNewObject) {
+    // type(obj).__setattr__ when the class defines one, then a data descriptor of the
+    // class (a property's setter), then the instance dict: object.__setattr__'s order.
+    vm::Type* type = obj->value.as<vm::Type>();
+    const vm::Value* hook = type->Lookup("__setattr__");
+    if (hook != nullptr && rt.TypeOf(*hook) == rt.types().function) {
+      ASSIGN_OR_RETURN(VarPtr f, WrapClassAttr(tx, *hook, obj->class_source, obj->value,
+                                               "__setattr__"));
+      ASSIGN_OR_RETURN(VarPtr r, Call(tx, f, {obj, MakeConstant(rt.NewStr(name)), std::move(v)},
+                                      {}));
+      (void)r;
+      return absl::OkStatus();
+    }
+    if (hook != nullptr && hook->is_object() && !hook->Is(*rt.types().object->Lookup("__setattr__"))) {
+      return tx.Break("Unsupported attribute store", absl::StrCat(type->name(), ".", name),
+                      "Dynamo in wick does not trace this class's __setattr__.");
+    }
+    const vm::Value* d = type->Lookup(name);
+    if (IsProperty(rt, d)) {
+      ASSIGN_OR_RETURN(VarPtr r, CallPropertyAccessor(
+                                     tx, obj, *d,
+                                     obj->class_source ? Source::Attr(obj->class_source, name)
+                                                       : nullptr,
+                                     name, "fset", std::move(v)));
+      (void)r;
+      return absl::OkStatus();
+    }
+    if (d != nullptr && d->is_object() && rt.TypeOf(*d)->slots().descr_set != nullptr) {
+      return tx.Break("Unsupported: descriptor attribute", name,
+                      "Dynamo in wick does not trace stores through this descriptor.");
+    }
+    return SetAttrRaw(tx, obj, name, std::move(v));
+  }
+  if (obj->kind == VarKind::kObject && obj->value.is_object() &&
+      rt.TypeOf(obj->value)->layout() == vm::Layout::kObject && !IsNNModule(st, obj->value)) {
+    // An existing instance: stores are buffered and replayed with setattr after the
+    // graph, and reads in between see the buffered value. That holds only for plain
+    // instance-dict stores.
+    vm::Type* type = rt.TypeOf(obj->value);
+    const vm::Value* hook = type->Lookup("__setattr__");
+    const vm::Value* d = type->Lookup(name);
+    if ((hook != nullptr && !hook->Is(*rt.types().object->Lookup("__setattr__"))) ||
+        (d != nullptr && d->is_object() && rt.TypeOf(*d)->slots().descr_set != nullptr)) {
+      return tx.Break("Unsupported attribute store", absl::StrCat(type->name(), ".", name),
+                      "Dynamo in wick does not trace stores through __setattr__ or a data "
+                      "descriptor on an existing object.");
+    }
+  }
+  return SetAttrRaw(tx, obj, name, std::move(v));
+}
+
+absl::Status SetAttrRaw(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v) {
   TraceState& st = tx.state();
   if (obj->kind == VarKind::kNewObject) {
     for (size_t i = 0; i < obj->keys.size(); ++i) {

@@ -181,6 +181,32 @@ vm::Value BuildNew(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
       }
       return d;
     }
+    case Rebuild::Kind::kNewObject: {
+      vm::Value new_fn = vm::GetAttr(rt, vm::Value::Borrow(rt.types().object), "__new__");
+      if (new_fn.is_raised()) return new_fn;
+      vm::Value cls_arg[] = {r.value};
+      vm::Value obj = vm::Call(rt, new_fn, cls_arg);
+      if (obj.is_raised()) return obj;
+      // Registered before the attributes are built: an attribute may refer back to it.
+      if (r.id >= 0) outs.Remember(r.id, obj);
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      vm::Value dict = vm::GetAttr(rt, obj, "__dict__");
+      if (dict.is_raised()) return dict;
+      for (size_t i = 0; i < items.size() && i < r.keys.size(); ++i) {
+        if (!dict.as<vm::Dict>()->Set(rt, r.keys[i], items[i])) return vm::Value::Raised();
+      }
+      return obj;
+    }
+    case Rebuild::Kind::kCall: {
+      if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
+      if (items.size() < 1 + r.keys.size()) {
+        return rt.Raise(rt.exc().runtime_error, "wick runtime: a call without its callable");
+      }
+      const size_t npos = items.size() - 1 - r.keys.size();
+      std::vector<vm::Value> kw_values(items.end() - static_cast<long>(r.keys.size()), items.end());
+      return vm::Call(rt, items[0], absl::MakeSpan(items).subspan(1, npos),
+                      vm::KwArgs(r.keys, kw_values));
+    }
     case Rebuild::Kind::kSize: {
       if (!BuildChildren(rt, r, outs, view, &items)) return vm::Value::Raised();
       std::vector<int64_t> sizes;

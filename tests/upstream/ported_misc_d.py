@@ -78,7 +78,7 @@ def test_list_iadd_side_effect():
     out(want)
 
 
-@case(known="Failure: frames, ops: (0, 0), want (1, 1)")
+@case
 def test_class_binop():
     class Foo:
         def __init__(self, x):

@@ -66,7 +66,7 @@ def test_constant_getattr():
     out(compile(fn, backend=counter())())
 
 
-@case(known="Failure: frames, ops: (2, 2), want (1, 2)")
+@case
 def test_user_property():
     class MyConfig:
         @property
@@ -149,7 +149,7 @@ def test_dataclass_fields():
     out(want1, want2, r)
 
 
-@case(known="graph break (Failed to trace builtin operator): dict ['object']")
+@case
 def test_dataclass_local_hasattr():
     x = torch.ones(10)
 
@@ -188,7 +188,7 @@ def test_catch_watchings1():
     out(r)
 
 
-@case(known="graph break (escaping value): Dynamo in wick cannot rebuild this value after the graph runs")
+@case
 def test_catch_watchings2():
     cnt = counter()
 

@@ -220,7 +220,7 @@ class MadeInside:
         self.b = x + 2
 
 
-@case(known="Failure: frames, ops: (1, 2), want (1, 9)")
+@case
 def test_setattr_mutation2():
     def fn(x):
         x = x / 3.0
@@ -283,7 +283,7 @@ def test_nesteduserfunction_setattr():
     out(y, w.__wrapped__, w())
 
 
-@case(known="graph break (Failed to trace builtin operator): dict ['object']")
+@case
 def test_object_setattr():
     @dataclasses.dataclass
     class A:
