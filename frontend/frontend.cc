@@ -200,6 +200,26 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       r.kind = Rebuild::Kind::kConstant;
       r.value = v->value;
       return r;
+    case VarKind::kPartial: {
+      // functools.partial(func, *args, **keywords) again, after the graph.
+      r.kind = Rebuild::Kind::kCall;
+      r.id = out.IdOf(v.get());
+      Rebuild type;
+      type.value = v->value;
+      r.children.push_back(std::move(type));
+      ASSIGN_OR_RETURN(Rebuild func, MakeRebuild(tx, v->func, out));
+      r.children.push_back(std::move(func));
+      for (const VarPtr& x : v->items) {
+        ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, x, out));
+        r.children.push_back(std::move(c));
+      }
+      for (size_t i = 0; i < v->kwdefaults->items.size(); ++i) {
+        ASSIGN_OR_RETURN(Rebuild c, MakeRebuild(tx, v->kwdefaults->items[i], out));
+        r.children.push_back(std::move(c));
+      }
+      r.keys = v->kwdefaults->keys;
+      return r;
+    }
     case VarKind::kNewObject: {
       // A user object made in the trace and alive after it (returned, stored, live
       // across a break): made again without __init__, with the attributes the trace

@@ -20,6 +20,8 @@
 namespace wick::frontend::internal {
 
 using graph::CallStyle;
+using guards::Source;
+using guards::SourcePtr;
 using Kwargs = std::vector<std::pair<std::string, VarPtr>>;
 
 bool AllConstant(const std::vector<VarPtr>& args, const Kwargs& kwargs) {
@@ -70,6 +72,7 @@ vm::Type* TypeOfVar(TraceState& st, const Var& v) {
     case VarKind::kConstant:
     case VarKind::kObject: return rt.TypeOf(v.value);
     case VarKind::kNewObject:
+    case VarKind::kPartial:
       return v.value.is_object() && rt.IsInstance(v.value, rt.types().type)
                  ? v.value.as<vm::Type>()
                  : nullptr;
@@ -335,6 +338,87 @@ absl::StatusOr<VarPtr> ConstructObject(Translator& tx, const VarPtr& cls, std::v
   return obj;
 }
 
+// functools.partial's type (a builtin type of the _functools module).
+bool IsPartialType(const vm::Type* t) { return !t->is_heap() && t->name() == "partial"; }
+
+// functools.partial(func, *args, **kwargs) in the trace: a tracker, called by inlining
+// func with the stored arguments; rebuilt by calling functools.partial again when it
+// leaves the graph. A partial of a partial is flattened, as CPython's constructor does.
+absl::StatusOr<VarPtr> MakePartial(Translator& tx, const vm::Value& type,
+                                   std::vector<VarPtr> args, Kwargs kwargs) {
+  vm::Runtime& rt = tx.state().rt;
+  if (args.empty()) {
+    return RaiseObserved(tx, rt.exc().type_error, "type 'partial' takes at least one argument");
+  }
+  VarPtr p = MakeVar(VarKind::kPartial);
+  p->value = type;
+  p->kwdefaults = MakeVar(VarKind::kDict);
+  VarPtr func = args[0];
+  if (func->kind == VarKind::kPartial) {
+    p->items = func->items;
+    p->kwdefaults->keys = func->kwdefaults->keys;
+    p->kwdefaults->items = func->kwdefaults->items;
+    func = func->func;
+  }
+  p->func = std::move(func);
+  p->items.insert(p->items.end(), args.begin() + 1, args.end());
+  for (auto& [name, value] : kwargs) {
+    vm::Value key = rt.NewStr(name);
+    bool replaced = false;
+    for (size_t i = 0; i < p->kwdefaults->keys.size() && !replaced; ++i) {
+      if (p->kwdefaults->keys[i].as<vm::Str>()->view() == name) {
+        p->kwdefaults->items[i] = value;
+        replaced = true;
+      }
+    }
+    if (!replaced) {
+      p->kwdefaults->keys.push_back(std::move(key));
+      p->kwdefaults->items.push_back(value);
+    }
+  }
+  return p;
+}
+
+// An existing partial object the frame holds: a kPartial tracker over its func, args and
+// keywords, each read (and guarded) through the partial's source.
+absl::StatusOr<VarPtr> UnwrapPartial(Translator& tx, const VarPtr& fn) {
+  vm::Runtime& rt = tx.state().rt;
+  const SourcePtr& src = fn->source;
+  if (src == nullptr) {
+    return tx.Break("Unsupported function call", "functools.partial",
+                    "Dynamo in wick calls partial objects it can name in the frame only.");
+  }
+  vm::Value func = vm::GetAttr(rt, fn->value, "func");
+  vm::Value args = vm::GetAttr(rt, fn->value, "args");
+  vm::Value keywords = vm::GetAttr(rt, fn->value, "keywords");
+  if (func.is_raised() || args.is_raised() || keywords.is_raised()) return RaisePending(tx);
+  VarPtr p = MakeVar(VarKind::kPartial);
+  p->value = vm::Value::Borrow(rt.TypeOf(fn->value));
+  p->source = src;
+  ASSIGN_OR_RETURN(p->func, Wrap(tx, func, Source::Attr(src, "func")));
+  const auto& items = args.as<vm::Tuple>()->items;
+  for (size_t i = 0; i < items.size(); ++i) {
+    ASSIGN_OR_RETURN(VarPtr a, Wrap(tx, items[i], Source::Item(Source::Attr(src, "args"),
+                                                              static_cast<int64_t>(i))));
+    p->items.push_back(std::move(a));
+  }
+  p->kwdefaults = MakeVar(VarKind::kDict);
+  size_t pos = 0;
+  const vm::Dict::Entry* e;
+  while (keywords.as<vm::Dict>()->Next(&pos, &e)) {
+    if (!rt.IsStr(e->key)) {
+      return tx.Break("Unsupported function call", "functools.partial",
+                      "A partial with a keyword that is not a str.");
+    }
+    ASSIGN_OR_RETURN(VarPtr v, Wrap(tx, e->value,
+                                    Source::StrItem(Source::Attr(src, "keywords"),
+                                                    std::string(e->key.as<vm::Str>()->view()))));
+    p->kwdefaults->keys.push_back(e->key);
+    p->kwdefaults->items.push_back(std::move(v));
+  }
+  return p;
+}
+
 absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<VarPtr> args,
                                   Kwargs kwargs) {
   TraceState& st = tx.state();
@@ -375,6 +459,13 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     return MakeConstant(vm::Value::Bool(true));
   }
   if (v.Is(k.is_grad_enabled)) return MakeConstant(vm::Value::Bool(st.grad_enabled));
+  if (v.is_object() && rt.IsInstance(v, rt.types().type) && IsPartialType(v.as<vm::Type>())) {
+    return MakePartial(tx, v, std::move(args), std::move(kwargs));
+  }
+  if (v.is_object() && IsPartialType(rt.TypeOf(v))) {
+    ASSIGN_OR_RETURN(VarPtr p, UnwrapPartial(tx, fn));
+    return Call(tx, p, std::move(args), std::move(kwargs));
+  }
   // object.__setattr__(obj, name, value) on an object the trace made (a class's own
   // __setattr__ ending in the default store).
   if (const vm::Value* object_setattr = rt.types().object->Lookup("__setattr__");
@@ -631,6 +722,23 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       return Call(tx, fn->func, std::move(args), std::move(kwargs));
     }
     case VarKind::kObject: return CallObject(tx, fn, std::move(args), std::move(kwargs));
+    case VarKind::kPartial: {
+      // The stored arguments first; the call's keywords override the stored ones.
+      std::vector<VarPtr> all = fn->items;
+      all.insert(all.end(), std::make_move_iterator(args.begin()),
+                 std::make_move_iterator(args.end()));
+      Kwargs merged;
+      vm::Runtime& rt = tx.state().rt;
+      for (size_t i = 0; i < fn->kwdefaults->keys.size(); ++i) {
+        std::string name(fn->kwdefaults->keys[i].as<vm::Str>()->view());
+        bool overridden = false;
+        for (const auto& kv : kwargs) overridden = overridden || kv.first == name;
+        if (!overridden) merged.emplace_back(std::move(name), fn->kwdefaults->items[i]);
+      }
+      (void)rt;
+      for (auto& kv : kwargs) merged.push_back(std::move(kv));
+      return Call(tx, fn->func, std::move(all), std::move(merged));
+    }
     case VarKind::kNewObject: {
       bool found = false;
       ASSIGN_OR_RETURN(VarPtr r, CallDunder(tx, fn, "__call__", std::move(args), &found));

@@ -83,6 +83,7 @@ std::string DescribeVar(vm::Runtime& rt, const Var& v) {
     case VarKind::kNewObject:
       return absl::StrCat("UserDefinedObjectVariable(", v.value.as<vm::Type>()->name(), ")");
     case VarKind::kSuper: return "SuperVariable()";
+    case VarKind::kPartial: return "FunctoolsPartialVariable()";
     case VarKind::kException:
       return absl::StrCat("ExceptionVariable(", v.value.as<vm::Type>()->name(), ")");
   }

@@ -40,6 +40,9 @@ enum class VarKind : uint8_t {
   kSuper,        // super(value, self): `value` is the class whose bases are searched
   kSymInt,       // a size-derived int under dynamic shapes (upstream's SymNodeVariable):
                  // `sym` over the trace's symbols, `value` its int value while tracing
+  kPartial,      // functools.partial made in the trace: `value` the partial type, `func`
+                 // the callable, `items` the stored arguments, `kwdefaults` a kDict of
+                 // the stored keywords (upstream's FunctoolsPartialVariable)
 };
 
 struct Var;

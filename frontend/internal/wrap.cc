@@ -560,6 +560,16 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
     }
     case VarKind::kObject: break;
     case VarKind::kSuper: return SuperGetAttr(tx, obj, name);
+    case VarKind::kPartial:
+      if (name == "func") return obj->func;
+      if (name == "args") return MakeSequence(VarKind::kTuple, obj->items);
+      if (name == "keywords") {
+        VarPtr d = MakeSequence(VarKind::kDict, obj->kwdefaults->items);
+        d->keys = obj->kwdefaults->keys;
+        return d;
+      }
+      return tx.Break("Unsupported attribute access", "functools.partial." + name,
+                      "Dynamo in wick reads func, args and keywords of a partial only.");
     case VarKind::kNewObject: {
       for (size_t i = 0; i < obj->keys.size(); ++i) {
         if (obj->keys[i].as<vm::Str>()->view() == name) return obj->items[i];

@@ -97,7 +97,7 @@ def test_addcmul_():
     out(want)
 
 
-@make_test(known="graph break (Unsupported function call): partial")
+@make_test
 def test_functools_partial(a, b):
     return clip01(a + b)
 

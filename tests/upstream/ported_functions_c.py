@@ -106,19 +106,19 @@ def test_math_radians():
     out(want)
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_partials_torch_op_kwarg(x):
     mul = functools.partial(torch.mul, other=torch.ones(10, 10))
     return mul(x)
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_partials_torch_op_arg(x):
     mul = functools.partial(torch.mul, torch.ones(10, 10))
     return mul(x)
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_partials_udf_arg(x):
     mul = functools.partial(udf_mul, torch.ones(10, 10))
     return mul(x)
@@ -147,7 +147,7 @@ def test_in_not_in(x):
     return sum(items)
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_partials_udf_kwarg(x):
     mul = functools.partial(udf_mul, y=torch.ones(10, 10))
     return mul(x)
@@ -165,7 +165,7 @@ def test_partials_udf_kwarg_method(x, y):
     return call(x=x, y=y)
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_partials_lambda(x):
     multiply = lambda x, y: x * y
     triple = functools.partial(multiply, y=3)
@@ -255,7 +255,7 @@ def test_tensor_size_indexed_by_symint():
     out(fn(x, y))
 
 
-@case(known="graph break (Unsupported function call): partial")
+@case
 def test_partials_as_input_partials_lambda():
     def fn(f0, f1, x):
         return f0(x) * f1(x)
@@ -269,7 +269,7 @@ def test_partials_as_input_partials_lambda():
     out(r)
 
 
-@case(known="graph break (Unsupported function call): partial")
+@case
 def test_partials_as_input_partials_mod():
     def fn(f0, f1, x):
         return f0(x) * f1(x)
@@ -285,7 +285,7 @@ def test_partials_as_input_partials_mod():
     out(want)
 
 
-@case(known="graph break (Unsupported function call): partial")
+@case
 def test_partials_as_input_UDF():
     def fn(f0, f1, x):
         return f0(x) * f1(x)
@@ -310,7 +310,7 @@ def _graph_break_partials(fn, *args):
     out(want)
 
 
-@case(known="Failure: frame_count (the graph after the print): 2, want 1")
+@case
 def test_partials_graph_break_reconstruct():
     def fn(m0, m1, x):
         p0 = functools.partial(m0, y=x)
@@ -321,7 +321,7 @@ def test_partials_graph_break_reconstruct():
     _graph_break_partials(fn, udf_mul, udf_mul, torch.full((2, 2), 1.5))
 
 
-@case(known="Failure: frame_count (the graph after the print): 3, want 1")
+@case
 def test_partials_graph_break_reconstruct_mix():
     def fn(m0, a1, x):
         p0 = functools.partial(m0, y=x)
@@ -332,7 +332,7 @@ def test_partials_graph_break_reconstruct_mix():
     _graph_break_partials(fn, udf_mul, udf_add, torch.full((2, 2), 1.5))
 
 
-@case(known="Failure: frame_count (the graph after the print): 3, want 1")
+@case
 def test_partials_graph_break_reconstruct_mix_no_source():
     def fn(m0, x):
         add = lambda x, y: x + y
@@ -344,7 +344,7 @@ def test_partials_graph_break_reconstruct_mix_no_source():
     _graph_break_partials(fn, udf_mul, torch.full((2, 2), 1.5))
 
 
-@case(known="Failure: frame_count: 3, want 1")
+@case
 def test_partials_graph_break_reconstruct_args_and_kwargs():
     def fn(m, x):
         p0 = functools.partial(m, x, 4, z=x)

@@ -16,6 +16,13 @@ namespace {
 
 struct Partial : public Object {
   void ClearRefs() override { func = args = keywords = Value(); }
+  // Read without running code, so guards and graph inputs can follow L['p'].args[0].
+  const Value* PlainAttr(std::string_view name) const override {
+    if (name == "func") return &func;
+    if (name == "args") return &args;
+    if (name == "keywords") return &keywords;
+    return nullptr;
+  }
   Value func;
   Value args;      // tuple
   Value keywords;  // dict with str keys
