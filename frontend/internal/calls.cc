@@ -305,6 +305,118 @@ absl::StatusOr<VarPtr> CallContainerMethod(Translator& tx, const VarPtr& self,
       }
       return args.size() > 1 ? args[1] : MakeConstant(vm::Value::None());
     }
+    if (name == "copy" && args.empty()) {
+      VarPtr d = MakeSequence(VarKind::kDict, self->items);
+      d->keys = self->keys;
+      return d;
+    }
+    if (name == "clear" && args.empty()) {
+      NoteMutation(tx, self);
+      self->keys.clear();
+      self->items.clear();
+      return MakeConstant(vm::Value::None());
+    }
+    // pop(key[, default]) and setdefault(key[, default]) with a constant key.
+    if ((name == "pop" || name == "setdefault") && !args.empty() && args.size() <= 2 &&
+        args[0]->is_constant()) {
+      for (size_t i = 0; i < self->keys.size(); ++i) {
+        int eq = vm::Equal(rt, self->keys[i], args[0]->value);
+        if (eq < 0) return RaisePending(tx);
+        if (eq == 0) continue;
+        VarPtr v = self->items[i];
+        if (name == "pop") {
+          NoteMutation(tx, self);
+          self->keys.erase(self->keys.begin() + static_cast<long>(i));
+          self->items.erase(self->items.begin() + static_cast<long>(i));
+        }
+        return v;
+      }
+      if (name == "pop" && args.size() == 2) return args[1];
+      if (name == "setdefault") {
+        NoteMutation(tx, self);
+        self->keys.push_back(args[0]->value);
+        self->items.push_back(args.size() == 2 ? args[1] : MakeConstant(vm::Value::None()));
+        return self->items.back();
+      }
+      // pop of a missing key without a default: KeyError, raised by eager after a break.
+    }
+  }
+  if (self->kind == VarKind::kDict && name == "update" && args.size() <= 1) {
+    // update(mapping or pairs, **kw): each key set in order, as eager does.
+    std::vector<std::pair<vm::Value, VarPtr>> entries;
+    if (!args.empty()) {
+      if (args[0]->kind == VarKind::kDict) {
+        for (size_t i = 0; i < args[0]->keys.size(); ++i) {
+          entries.emplace_back(args[0]->keys[i], args[0]->items[i]);
+        }
+      } else {
+        ASSIGN_OR_RETURN(std::vector<VarPtr> pairs, Unpack(tx, args[0]));
+        for (const VarPtr& pair : pairs) {
+          ASSIGN_OR_RETURN(std::vector<VarPtr> kv, Unpack(tx, pair));
+          if (kv.size() != 2 || !kv[0]->is_constant()) {
+            return tx.Break("Unsupported method call", "dict.update",
+                            "Dynamo in wick updates traced dicts from pairs with constant "
+                            "keys only.");
+          }
+          entries.emplace_back(kv[0]->value, kv[1]);
+        }
+      }
+    }
+    for (auto& [k, v] : kwargs) entries.emplace_back(rt.NewStr(k), v);
+    NoteMutation(tx, self);
+    for (auto& [key, value] : entries) {
+      bool found = false;
+      for (size_t i = 0; i < self->keys.size() && !found; ++i) {
+        int eq = vm::Equal(rt, self->keys[i], key);
+        if (eq < 0) return RaisePending(tx);
+        if (eq == 1) {
+          self->items[i] = value;
+          found = true;
+        }
+      }
+      if (!found) {
+        self->keys.push_back(key);
+        self->items.push_back(value);
+      }
+    }
+    return MakeConstant(vm::Value::None());
+  }
+  if (self->kind == VarKind::kList && kwargs.empty()) {
+    if (name == "clear" && args.empty()) {
+      NoteMutation(tx, self);
+      self->items.clear();
+      return MakeConstant(vm::Value::None());
+    }
+    if (name == "copy" && args.empty()) return MakeSequence(VarKind::kList, self->items);
+    if (name == "reverse" && args.empty()) {
+      NoteMutation(tx, self);
+      std::reverse(self->items.begin(), self->items.end());
+      return MakeConstant(vm::Value::None());
+    }
+    // index/count/remove compare with ==: decided here when every item is a constant.
+    if ((name == "index" || name == "count" || name == "remove") && args.size() == 1 &&
+        args[0]->is_constant() && AllConstant(self->items, {})) {
+      int64_t count = 0;
+      for (size_t i = 0; i < self->items.size(); ++i) {
+        int eq = vm::Equal(rt, self->items[i]->value, args[0]->value);
+        if (eq < 0) return RaisePending(tx);
+        if (eq == 0) continue;
+        if (name == "index") return MakeConstant(vm::Value::Int(static_cast<int64_t>(i)));
+        if (name == "remove") {
+          NoteMutation(tx, self);
+          self->items.erase(self->items.begin() + static_cast<long>(i));
+          return MakeConstant(vm::Value::None());
+        }
+        ++count;
+      }
+      if (name == "count") return MakeConstant(vm::Value::Int(count));
+      vm::Value r = vm::Repr(rt, args[0]->value);
+      if (r.is_raised()) return RaisePending(tx);
+      return RaiseObserved(tx, rt.exc().value_error,
+                           name == "index"
+                               ? absl::StrCat(r.as<vm::Str>()->view(), " is not in list")
+                               : std::string("list.remove(x): x not in list"));
+    }
   }
   if (self->is_constant() && AllConstant(args, kwargs)) {
     vm::Value m = vm::GetAttr(rt, self->value, name);
@@ -336,6 +448,26 @@ absl::StatusOr<VarPtr> ConstructObject(Translator& tx, const VarPtr& cls, std::v
     return RaiseObserved(tx, rt.exc().type_error, "object() takes no arguments");
   }
   return obj;
+}
+
+// functools.reduce(function, iterable[, initial]) over an iterable the trace knows: the
+// calls eager makes, in order (each one traced: tensor ops, user functions inlined).
+absl::StatusOr<VarPtr> Reduce(Translator& tx, const std::vector<VarPtr>& args) {
+  vm::Runtime& rt = tx.state().rt;
+  ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[1]));
+  size_t i = 0;
+  VarPtr acc;
+  if (args.size() == 3) {
+    acc = args[2];
+  } else if (items.empty()) {
+    return RaiseObserved(tx, rt.exc().type_error, "reduce() of empty iterable with no initial value");
+  } else {
+    acc = items[i++];
+  }
+  for (; i < items.size(); ++i) {
+    ASSIGN_OR_RETURN(acc, Call(tx, args[0], {acc, items[i]}, {}));
+  }
+  return acc;
 }
 
 // functools.partial's type (a builtin type of the _functools module).
@@ -539,6 +671,10 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
       if (AllConstant(args, kwargs)) return FoldCall(tx, v, args);
     }
     if (in_module(k.operator_module)) return CallOperatorModule(tx, name, args, kwargs);
+    if (name == "reduce" && kwargs.empty() && (args.size() == 2 || args.size() == 3)) {
+      const vm::Value* functools = st.interp.sys_modules()->GetStr("_functools");
+      if (functools != nullptr && in_module(*functools)) return Reduce(tx, args);
+    }
     if (name == "print") return BreakUnsupportedBuiltin(tx, name, args);
     return BreakSkippedBuiltin(tx, v);
   }

@@ -38,28 +38,28 @@ def test_dict_values(x):
     return len(values)
 
 
-@make_test(known="graph break (Unsupported method call): Dynamo in wick does not trace this method")
+@make_test
 def test_dict_setdefault1(x):
     m = {"a": 1, "b": 2}
     m.setdefault("a", 10)
     return x + 1 if m["a"] == 1 else x - 1
 
 
-@make_test(known="graph break (Unsupported method call): Dynamo in wick does not trace this method")
+@make_test
 def test_dict_setdefault2(x):
     m = {"a": 1, "b": 2}
     m.setdefault("c", 10)
     return x + 1 if m["c"] == 10 else x - 1
 
 
-@make_test(known="graph break (Unsupported method call): Dynamo in wick does not trace this method")
+@make_test
 def test_dict_setdefault3(x):
     m = {"a": 1, "b": 2}
     m.setdefault("c")
     return x + 1 if m["c"] is None else x - 1
 
 
-@make_test(known="graph break (Unsupported method call): Dynamo in wick does not trace this method")
+@make_test
 def test_dict_update_kwargs(x):
     m = {"a": 2}
     m.update(b=4)
@@ -425,7 +425,7 @@ def test_startswith(a, b):
     return x
 
 
-@make_test(known="graph break (Unsupported method call): Dynamo in wick does not trace this method")
+@make_test
 def test_dict_ops(a, b):
     tmp = {"a": a + 1, "b": b + 2}
     assert tmp.get("zzz") is None

@@ -192,27 +192,27 @@ def test_sum_shortcut_with_start_kwarg():
     return sum([0, 1.0, 2, 3.0], start=-10)
 
 
-@make_test(known="graph break (Attempted to call function marked as skipped): functools.reduce")
+@make_test
 def test_reduce(a, b, c, d):
     return functools.reduce(operator.add, [a, b, c, d])
 
 
-@make_test(known="graph break (Attempted to call function marked as skipped): functools.reduce")
+@make_test
 def test_reduce_with_initial(a, b, c, d):
     return functools.reduce(operator.add, [b, c, d], a)
 
 
-@make_test(frames=0, known="graph break (Attempted to call function marked as skipped): functools.reduce")
+@make_test(frames=0)
 def test_reduce_with_single(x):
     return functools.reduce(lambda a, b: (a, b), [x])
 
 
-@make_test(frames=0, known="graph break (Attempted to call function marked as skipped): functools.reduce")
+@make_test(frames=0)
 def test_reduce_with_single_with_initial(x, y):
     return functools.reduce(lambda a, b: (a, b), [y], x)
 
 
-@make_test(frames=0, known="graph break (Attempted to call function marked as skipped): functools.reduce")
+@make_test(frames=0)
 def test_reduce_with_none_initial(x):
     return functools.reduce(lambda a, b: (a, b), [x], None)
 
@@ -404,7 +404,7 @@ def test_dict_hasattr():
         out(fn(x))
 
 
-@make_test(known="graph break (Unsupported method call): Dynamo in wick does not trace this method")
+@make_test
 def test_list_clear(a, b):
     tmp = [a + 1, a + 2]
     tmp.clear()
