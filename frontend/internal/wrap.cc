@@ -746,6 +746,13 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
                         "Dynamo in wick does not trace metaclass descriptors.");
       }
     }
+    if (name == "__name__" || name == "__qualname__") {
+      // The class's own name (a slot of the type, not in its dict): constant for the
+      // class the frame holds (guarded like the class itself).
+      vm::Value n = vm::GetAttr(rt, v, name);
+      if (n.is_raised()) return RaisePending(tx);
+      return MakeConstant(std::move(n));
+    }
     const vm::Value* a = v.as<vm::Type>()->Lookup(name);
     if (a != nullptr && (rt.TypeOf(*a)->slots().descr_get == nullptr ||
                          rt.TypeOf(*a) == rt.types().function)) {
