@@ -598,6 +598,24 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     ASSIGN_OR_RETURN(VarPtr p, UnwrapPartial(tx, fn));
     return Call(tx, p, std::move(args), std::move(kwargs));
   }
+  // tuple.__new__(cls, iterable): a tuple tracker of class cls (a namedtuple's __new__).
+  if (const vm::Value* tuple_new = rt.types().tuple->Lookup("__new__");
+      tuple_new != nullptr && v.Is(*tuple_new) && args.size() == 2 && kwargs.empty() &&
+      args[0]->value.is_object() && rt.IsInstance(args[0]->value, rt.types().type) &&
+      (args[0]->kind == VarKind::kObject || args[0]->kind == VarKind::kConstant) &&
+      args[0]->value.as<vm::Type>()->IsSubtypeOf(rt.types().tuple)) {
+    ASSIGN_OR_RETURN(std::vector<VarPtr> items, Unpack(tx, args[1]));
+    VarPtr t = MakeSequence(VarKind::kTuple, std::move(items));
+    vm::Type* cls = args[0]->value.as<vm::Type>();
+    if (cls != rt.types().tuple) {
+      if (NamedTupleFields(rt, cls) == nullptr) {
+        return tx.Break("Unsupported: class construction", cls->name(),
+                        "Dynamo in wick makes tuple subclasses that are namedtuples only.");
+      }
+      t->tuple_type = args[0]->value;
+    }
+    return t;
+  }
   // object.__setattr__(obj, name, value) on an object the trace made (a class's own
   // __setattr__ ending in the default store).
   if (const vm::Value* object_setattr = rt.types().object->Lookup("__setattr__");
@@ -712,6 +730,26 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     if (cls->is_heap() && cls->layout() == vm::Layout::kObject && !is_module && default_new &&
         plain_call && !cls->is_abstract() && !cls->slots_only()) {
       return ConstructObject(tx, fn, std::move(args), std::move(kwargs));
+    }
+    // A namedtuple class: its generated __new__ inlined (it binds the arguments and ends
+    // in tuple.__new__(cls, values), a tuple tracker of that class).
+    if (NamedTupleFields(rt, cls) != nullptr && plain_call && new_fn != nullptr) {
+      vm::Value nf = *new_fn;
+      const bool is_static = rt.TypeOf(nf) == rt.types().staticmethod;
+      if (is_static) nf = vm::GetAttr(rt, nf, "__func__");
+      const vm::Value* init = cls->Lookup("__init__");
+      const bool default_init = init == nullptr || init->Is(*rt.types().object->Lookup("__init__"));
+      if (!nf.is_raised() && rt.TypeOf(nf) == rt.types().function && default_init &&
+          fn->source != nullptr) {
+        // Guarded where the guard finds it: through the staticmethod's __func__.
+        ASSIGN_OR_RETURN(VarPtr f,
+                         is_static ? WrapClassAttr(tx, nf, Source::Attr(fn->source, "__new__"),
+                                                   v, "__func__")
+                                   : WrapClassAttr(tx, nf, fn->source, v, "__new__"));
+        args.insert(args.begin(), fn);
+        return Call(tx, f, std::move(args), std::move(kwargs));
+      }
+      rt.ClearException();
     }
     // A torch.nn layer with constant arguments and no parameters or buffers
     // (nn.Softmax(dim=-1), nn.ReLU()): made now, as eager would make it on each call,

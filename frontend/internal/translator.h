@@ -300,6 +300,9 @@ VarPtr SizeOf(const TraceState& st, const VarPtr& t);
 // Attribute read `obj.name` (LOAD_ATTR / LOAD_METHOD).
 absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::string& name);
 // Attribute write `obj.name = v` (buffered as a side effect).
+// The field names of a namedtuple class (collections.namedtuple, typing.NamedTuple): a
+// heap subclass of tuple whose `_fields` is a tuple; nullptr for anything else.
+const vm::Tuple* NamedTupleFields(vm::Runtime& rt, vm::Type* t);
 absl::Status SetAttr(Translator& tx, const VarPtr& obj, const std::string& name, VarPtr v);
 // object.__setattr__(obj, name, v): the store without the class's __setattr__ or
 // descriptors (a new object's attribute, or a buffered store on an existing one).

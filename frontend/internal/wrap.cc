@@ -167,15 +167,6 @@ absl::StatusOr<VarPtr> WrapTensor(Translator& tx, const vm::Value& v, const tens
   return var;
 }
 
-// The field names of a namedtuple class (collections.namedtuple, typing.NamedTuple): a
-// heap subclass of tuple whose `_fields` is a tuple; nullptr for anything else.
-const vm::Tuple* NamedTupleFields(vm::Runtime& rt, vm::Type* t) {
-  if (!t->is_heap() || t->layout() != vm::Layout::kTuple) return nullptr;
-  const vm::Value* f = t->Lookup("_fields");
-  if (f == nullptr || !rt.IsTuple(*f)) return nullptr;
-  return f->as<vm::Tuple>();
-}
-
 absl::StatusOr<VarPtr> WrapSequence(Translator& tx, const vm::Value& v, VarKind kind,
                                     const std::vector<vm::Value>& items,
                                     const SourcePtr& source) {
@@ -256,6 +247,16 @@ absl::StatusOr<VarPtr> WrapGuardingPath(Translator& tx, const vm::Value& v,
 }
 
 }  // namespace
+
+// The field names of a namedtuple class (collections.namedtuple, typing.NamedTuple): a
+// heap subclass of tuple whose `_fields` is a tuple; nullptr for anything else.
+const vm::Tuple* NamedTupleFields(vm::Runtime& rt, vm::Type* t) {
+  if (!t->is_heap() || t->layout() != vm::Layout::kTuple) return nullptr;
+  const vm::Value* f = t->Lookup("_fields");
+  if (f == nullptr || !rt.IsTuple(*f)) return nullptr;
+  return f->as<vm::Tuple>();
+}
+
 
 VarPtr SizeOf(const TraceState& st, const VarPtr& t) {
   VarPtr size = MakeVar(VarKind::kSize);
@@ -640,11 +641,33 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
             ASSIGN_OR_RETURN(m->func, WrapGuardingPath(tx, *cls_attr, sub(name)));
             return m;
           }
+          if (cls_attr != nullptr && (rt.TypeOf(*cls_attr) == rt.types().staticmethod ||
+                                      rt.TypeOf(*cls_attr) == rt.types().classmethod)) {
+            // A staticmethod is its function; a classmethod binds the class.
+            vm::Value f = vm::GetAttr(rt, *cls_attr, "__func__");
+            if (f.is_raised()) return RaisePending(tx);
+            SourcePtr fs = obj->source ? Source::Attr(sub(name), "__func__") : nullptr;
+            ASSIGN_OR_RETURN(VarPtr func, WrapGuardingPath(tx, f, fs));
+            if (rt.TypeOf(*cls_attr) == rt.types().staticmethod) return func;
+            VarPtr m = MakeVar(VarKind::kBoundMethod);
+            m->self = MakeConstant(obj->tuple_type);
+            m->func = std::move(func);
+            return m;
+          }
           if (cls_attr != nullptr && rt.TypeOf(*cls_attr)->slots().descr_get != nullptr &&
               rt.TypeOf(*cls_attr) != rt.types().builtin_function) {
             return tx.Break("Unsupported: descriptor attribute", name,
                             "Dynamo in wick does not trace properties or other descriptors "
                             "of namedtuple classes yet.");
+          }
+          if (cls_attr != nullptr && rt.TypeOf(*cls_attr)->slots().descr_get == nullptr &&
+              (rt.IsTuple(*cls_attr) || rt.IsStr(*cls_attr) || cls_attr->is_none() ||
+               rt.IsInstance(*cls_attr, rt.types().dict))) {
+            // Class data the namedtuple factory made (_fields, _field_defaults): values.
+            if (rt.IsInstance(*cls_attr, rt.types().dict)) {
+              return WrapGuardingPath(tx, *cls_attr, sub(name));
+            }
+            return MakeConstant(*cls_attr);
           }
         }
       }

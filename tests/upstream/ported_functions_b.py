@@ -456,13 +456,13 @@ class Pair(NamedTuple):
         return cls.__name__
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_namedtuple_user_methods(a, b):
     p = Pair(a, b)
     return p.add(), p.static_method(), p.class_method()
 
 
-@make_test(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@make_test
 def test_namedtuple_hasattr(a, b):
     p = Pair(a, b)
 

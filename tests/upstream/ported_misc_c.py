@@ -179,7 +179,7 @@ def test_tensor_item_no_capture():
     out(want)
 
 
-@case(known="Failure: frames, ops: (2, 2), want (1, 2)")
+@case
 def test_namedtuple1():
     def fn(a, b):
         tmp = MyTuple(a, b, a + b)
@@ -191,7 +191,7 @@ def test_namedtuple1():
     out(r.ab)
 
 
-@case(known="Failure: frames, ops: (2, 4), want (1, 4)")
+@case
 def test_namedtuple2():
     def fn(packed):
         a, b, c = packed
@@ -242,7 +242,7 @@ def test_namedtuple_with_custom_getitem():
     out(r1)
 
 
-@case(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@case
 def test_namedtuple___eq__():
     class Pair(typing.NamedTuple):
         a: int
