@@ -556,5 +556,44 @@ for dt in [torch.float32, torch.float64]:
   EXPECT_EQ(first, "compile-all: 3 frames compiled, 3 graphs, 1 breaks");
 }
 
+// Autograd state is process-wide: a custom Function's node (holding its Python
+// backward) and a tensor hook made by one interpreter can be swept while another runs.
+// The first interpreter freed those objects already; the sweep must not touch them
+// (a heap-use-after-free the whole-program fuzzer found under ASan).
+TEST(RuntimeTest, AutogradStateOutlivesItsInterpreter) {
+  const std::string first = R"py(
+import torch
+class Twice(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+x = torch.ones(3, requires_grad=True)
+y = Twice.apply(x)
+y.register_hook(lambda g: g + 1)
+kept = [y, x]
+kept.append(kept)  # a cycle: freed by the interpreter's teardown, not by refcounts
+print(y.grad_fn.name())
+)py";
+  Result a = RunProgram(first);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, "TwiceBackward\n");
+  // The next interpreter's backward sweeps the dead autograd metadata.
+  Result b = RunProgram(R"py(
+import torch
+x = torch.ones(2, requires_grad=True)
+(x * 3).sum().backward()
+print(x.grad)
+)py");
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(b.out, "tensor([3., 3.])\n");
+  // And the same program again, in a fresh interpreter, works as the first time.
+  Result c = RunProgram(first);
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out, a.out);
+}
+
 }  // namespace
 }  // namespace wick::runtime

@@ -256,6 +256,7 @@ void Runtime::SetType(Object* o, Type* type) {
 }
 
 void Runtime::Teardown() {
+  *alive_ = false;  // HeldValues still around must not touch what is freed below
   pending_ = Value();
   error_types_.clear();
   empty_tuple_ = empty_str_ = not_implemented_ = ellipsis_ = Value();

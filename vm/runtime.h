@@ -11,6 +11,7 @@
 #define WICK_VM_RUNTIME_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -117,6 +118,8 @@ class Runtime {
   };
 
   Runtime();
+  // Shared with HeldValue: false once this runtime has freed its objects.
+  const std::shared_ptr<bool>& alive_token() const { return alive_; }
   ~Runtime();
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
@@ -292,6 +295,7 @@ class Runtime {
   void InitTypes();
   void Teardown();
 
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
   ObjectLink all_;  // sentinel of generation 0: allocated since the last collection
   ObjectLink mid_;  // sentinel of generation 1: survived one collection
   ObjectLink old_;  // sentinel of generation 2: survived a generation-1 collection
@@ -309,6 +313,27 @@ class Runtime {
   Interpreter* interpreter_ = nullptr;
   int native_depth_ = 0;
   int native_limit_ = 1000;
+};
+
+// A Value kept by native state outside the object graph that may outlive its Runtime:
+// autograd nodes and tensor hooks are process-wide, and a node built by one interpreter
+// can be swept after that interpreter is gone. Then the runtime has freed the object
+// already: the reference is dropped without a decref, and runtime() is null.
+class HeldValue {
+ public:
+  HeldValue(Runtime& rt, Value v) : alive_(rt.alive_token()), rt_(&rt), v_(std::move(v)) {}
+  HeldValue(const HeldValue&) = delete;
+  HeldValue& operator=(const HeldValue&) = delete;
+  ~HeldValue() {
+    if (!*alive_) v_.Release();
+  }
+  Runtime* runtime() const { return *alive_ ? rt_ : nullptr; }
+  const Value& value() const { return v_; }
+
+ private:
+  std::shared_ptr<bool> alive_;
+  Runtime* rt_;
+  Value v_;
 };
 
 // EnterRecursiveCall for one scope when `enter` (nothing otherwise):

@@ -199,17 +199,19 @@ Value RecordFunctionNative(Runtime& rt, Args args, const KwArgs&) {
     for (const tensor::Tensor& t : nd) non_diff[i] = non_diff[i] || t.is_same(outputs[i]);
   }
   const std::string name(internal::StrView(args[4]));
-  Runtime* rtp = &rt;
-  auto fn = std::make_shared<Value>(args[0]);
+  auto fn = std::make_shared<HeldValue>(rt, args[0]);
   const size_t n_inputs = inputs.size();
-  auto backward = [rtp, fn, n_inputs](std::vector<tensor::Tensor> grads)
+  auto backward = [fn, n_inputs](std::vector<tensor::Tensor> grads)
       -> absl::StatusOr<std::vector<tensor::Tensor>> {
-    Runtime& rt = *rtp;
+    if (fn->runtime() == nullptr) {
+      return RuntimeError("the interpreter that recorded this autograd.Function is gone");
+    }
+    Runtime& rt = *fn->runtime();
     std::vector<Value> pyargs;
     for (tensor::Tensor& g : grads) {
       pyargs.push_back(g.defined() ? WrapTensor(rt, std::move(g)) : Value::None());
     }
-    Value r = Call(rt, *fn, pyargs);
+    Value r = Call(rt, fn->value(), pyargs);
     if (r.is_raised()) return PythonRaised();
     std::vector<tensor::Tensor> out;
     if (!TensorsOf(rt, r, &out, true)) return PythonRaised();
@@ -240,15 +242,15 @@ Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs&) {
   if (handle_type.is_none()) {
     return rt.Raise(rt.exc().runtime_error, "register_hook needs torch.utils.hooks");
   }
-  Runtime* rtp = &rt;
-  auto hooks = std::make_shared<Value>(rt.NewDict());
+  auto hooks = std::make_shared<HeldValue>(rt, rt.NewDict());
   absl::Status s = ag::RegisterHook(
       TensorOf(args[0]),
-      [rtp, hooks](const tensor::Tensor& g) -> absl::StatusOr<tensor::Tensor> {
-        Runtime& rt = *rtp;
+      [hooks](const tensor::Tensor& g) -> absl::StatusOr<tensor::Tensor> {
+        if (hooks->runtime() == nullptr) return tensor::Tensor();  // its interpreter is gone
+        Runtime& rt = *hooks->runtime();
         size_t pos = 0;
         const Dict::Entry* hook = nullptr;
-        if (!hooks->as<Dict>()->Next(&pos, &hook)) return tensor::Tensor();  // removed
+        if (!hooks->value().as<Dict>()->Next(&pos, &hook)) return tensor::Tensor();  // removed
         Value fn = hook->value;
         Value r = Call(rt, fn, {WrapTensor(rt, g)});
         if (r.is_raised()) return PythonRaised();
@@ -259,11 +261,11 @@ Value AutogradRegisterHook(Runtime& rt, Args args, const KwArgs&) {
         return TensorOf(r);
       });
   if (!s.ok()) return rt.RaiseStatus(s);
-  Value handle = Call(rt, handle_type, {*hooks});
+  Value handle = Call(rt, handle_type, {hooks->value()});
   if (handle.is_raised()) return handle;
   Value id = GetAttr(rt, handle, "id");
   if (id.is_raised()) return id;
-  if (!hooks->as<Dict>()->Set(rt, id, args[1])) return Value::Raised();
+  if (!hooks->value().as<Dict>()->Set(rt, id, args[1])) return Value::Raised();
   return handle;
 }
 
