@@ -4,10 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +13,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
+#include "base/test_data.h"
 #include "lang/source_lines.h"
 #include "lang/internal/tokenizer.h"
 #include "lang/parser.h"
@@ -24,26 +22,9 @@ namespace wick::lang {
 namespace {
 
 std::vector<std::string> Corpus() {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  std::string root = absl::StrCat(srcdir ? srcdir : ".", "/", workspace ? workspace : "wick",
-                                  "/lang/testdata");
-  std::vector<std::string> paths;
-  for (const char* dir : {"ast", "errors", "unsupported"}) {
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(root + "/" + dir, ec)) {
-      if (e.path().extension() == ".py") paths.push_back(e.path().string());
-    }
-  }
-  std::sort(paths.begin(), paths.end());
-  std::vector<std::string> sources;
-  for (const std::string& p : paths) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    sources.push_back(buffer.str());
-  }
-  return sources;
+  return base::PythonTestFiles(
+      {"lang/testdata/ast", "lang/testdata/errors", "lang/testdata/unsupported"},
+      /*recursive=*/false);
 }
 
 // Parses `source` and checks the outcome is a tree or a well-formed SyntaxError.

@@ -22,7 +22,7 @@
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
 #include "re2/re2.h"
-#include "vm/fuzz/corpus.h"
+#include "base/test_data.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 extern "C" void WickProgramFuzzStats(long* programs, long* raised, long* interrupted);
@@ -91,7 +91,7 @@ std::string Mutate(const std::string& src, std::mt19937& rng) {
 }
 
 TEST(ProgramFuzzTest, MutatedProgramsNeverCrash) {
-  const std::vector<std::string> corpus = wick::fuzz::CorpusSources();
+  const std::vector<std::string> corpus = wick::base::PythonTestFiles({"lang/testdata", "vm/testdata/dis", "tests/programs"});
   ASSERT_GT(corpus.size(), 300u);
   std::signal(SIGABRT, OnFatalSignal);
   std::signal(SIGSEGV, OnFatalSignal);

@@ -16,7 +16,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
-#include "vm/fuzz/corpus.h"
+#include "base/test_data.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
@@ -50,7 +50,7 @@ constexpr const char* kFragments[] = {
     "for i in x:\n", "while 1:\n", "@d\n", "del ", "import a.b as c\n", ":=", "\\", "'''"};
 
 TEST(CompileFuzzTest, MutatedCorpusNeverCrashes) {
-  const std::vector<std::string> corpus = wick::fuzz::CorpusSources();
+  const std::vector<std::string> corpus = wick::base::PythonTestFiles({"lang/testdata", "vm/testdata/dis", "tests/programs"});
   ASSERT_GT(corpus.size(), 300u);
   std::signal(SIGABRT, PrintCurrentInput);
   std::mt19937 rng(20261202);
