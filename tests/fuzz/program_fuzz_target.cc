@@ -16,6 +16,7 @@
 // every test run, also under ASan) and into the libFuzzer binary program_fuzzer.
 // WICK_PROGRAM_FUZZ_PRINT=1 prints each program to stderr before running it.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -79,7 +80,7 @@ class Watchdog {
     cv_.notify_all();
     thread_.join();
   }
-  bool fired() const { return fired_; }
+  bool fired() const { return fired_.load(); }
 
  private:
   void Run(int ms) {
@@ -95,7 +96,7 @@ class Watchdog {
   std::mutex mu_;
   std::condition_variable cv_;
   bool done_ = false;
-  bool fired_ = false;
+  std::atomic<bool> fired_{false};  // read by the program's thread (a race TSan found)
   std::thread thread_;
 };
 
