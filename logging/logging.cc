@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -234,8 +235,16 @@ absl::Status ConfigureFromEnvironment(const EnvironmentVariables& env) {
   if (env.torch_logs_out.has_value()) {
     absl::StatusOr<std::unique_ptr<LogSink>> opened =
         internal::OpenFileSink(*env.torch_logs_out);
-    if (!opened.ok()) return opened.status();
-    file = *std::move(opened);
+    if (opened.ok()) {
+      file = *std::move(opened);
+    } else {
+      // Upstream's `import torch` raises here; a log file that cannot be opened should
+      // not stop the program (issue M13): one warning, and the logs go to stderr only.
+      const std::string type = PythonErrorType(opened.status());
+      std::fprintf(stderr, "wick: TORCH_LOGS_OUT: %s: %.*s; logs go to stderr only\n",
+                   type.c_str(), static_cast<int>(opened.status().message().size()),
+                   opened.status().message().data());
+    }
   }
   g.format = std::move(format);
   g.file = std::move(file);

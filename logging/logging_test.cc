@@ -427,10 +427,12 @@ TEST_F(LoggingTest, TorchLogsOutAppendsToAFile) {
 }
 
 TEST_F(LoggingTest, EnvironmentErrors) {
-  const absl::Status no_dir =
-      ConfigureFromEnvironment({.torch_logs_out = "/nonexistent-wick-dir/x.log"});
-  EXPECT_EQ(PythonErrorType(no_dir), "FileNotFoundError");
-  EXPECT_EQ(no_dir.message(),
+  // A log file that cannot be opened warns on stderr and does not stop the program.
+  EXPECT_TRUE(ConfigureFromEnvironment({.torch_logs_out = "/nonexistent-wick-dir/x.log"}).ok());
+  const absl::StatusOr<std::unique_ptr<LogSink>> no_dir =
+      internal::OpenFileSink("/nonexistent-wick-dir/x.log");
+  EXPECT_EQ(PythonErrorType(no_dir.status()), "FileNotFoundError");
+  EXPECT_EQ(no_dir.status().message(),
             "[Errno 2] No such file or directory: '/nonexistent-wick-dir/x.log'");
   const absl::Status bad = ConfigureFromEnvironment({.torch_logs = "dynamo,"});
   EXPECT_EQ(PythonErrorType(bad), "ValueError");

@@ -169,6 +169,14 @@ check "a full disk stops TORCH_TRACE and TORCH_LOGS_OUT with one warning each" \
   $([[ $rc == 0 && "$(cat "$work/out7")" == done && $warnings == 2 ]]; echo $?) \
   "rc=$rc warnings=$warnings out=$(cat "$work/out7") err=$(cat "$work/err7")"
 
+# A TORCH_LOGS_OUT or TORCH_TRACE that cannot be opened: one warning, the program runs.
+TORCH_TRACE=/dev/null/trace TORCH_LOGS=graph_code TORCH_LOGS_OUT=/nonexistent-dir/logs.txt \
+  "$wick" run "$work/trace.py" > "$work/out8" 2> "$work/err8"; rc=$?
+warnings="$(grep -c '^wick: TORCH_\(TRACE\|LOGS_OUT\): ' "$work/err8")"
+check "an unwritable TORCH_TRACE / TORCH_LOGS_OUT warns once each and the program runs" \
+  $([[ $rc == 0 && "$(cat "$work/out8")" == done && $warnings == 2 ]]; echo $?) \
+  "rc=$rc warnings=$warnings out=$(cat "$work/out8") err=$(cat "$work/err8")"
+
 [[ -z "${TEST_TMPDIR:-}" ]] && rm -rf "$work"
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]
