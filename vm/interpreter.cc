@@ -120,11 +120,16 @@ void Interpreter::InstallInterruptHandler() {
   Install(SIGALRM, OnTerminateTimeout);
 }
 
+static std::atomic<int64_t> internal_errors{0};
+
+int64_t Interpreter::InternalErrorCount() { return internal_errors.load(); }
+
 static Value RaiseNativeException(Runtime& rt, const std::exception& e) {
   if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr ||
       dynamic_cast<const std::length_error*>(&e) != nullptr) {
     return rt.RaiseNoMemory();
   }
+  internal_errors.fetch_add(1);
   return rt.Raise(rt.exc().runtime_error, absl::StrCat("wick internal error: ", e.what()));
 }
 

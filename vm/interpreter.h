@@ -199,6 +199,10 @@ class Interpreter {
   // For native calls that wait (time.sleep): acts on a pending request as a safe point
   // does; true after raising KeyboardInterrupt.
   static bool TakePendingInterrupt(Runtime& rt);
+  // How many C++ exceptions other than allocation failures reached a frame boundary
+  // (each raised as "RuntimeError: wick internal error: ..."), process-wide: a fuzzer's
+  // oracle, since a script can print that text itself.
+  static int64_t InternalErrorCount();
   // Whether the last uncaught exception of RunMain was KeyboardInterrupt (the CLI then
   // ends by SIGINT, as CPython does).
   bool interrupted() const { return interrupted_; }
