@@ -512,6 +512,9 @@ std::vector<std::string> GenericContexts(vm::Runtime& rt, const Translator& tx) 
                                                               : rt.TypeOf(v->self->value);
     names.push_back(absl::StrCat("GenericContextWrappingVariable(", t->name(), ")"));
   }
+  for (const vm::Type* t : tx.entering()) {
+    names.push_back(absl::StrCat("GenericContextWrappingVariable(", t->name(), ")"));
+  }
   return names;
 }
 

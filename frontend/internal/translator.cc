@@ -97,6 +97,10 @@ absl::Status Translator::Break(std::string gb_type, std::string context,
         f.generic_contexts.push_back(
             absl::StrCat("GenericContextWrappingVariable(", type->name(), ")"));
       }
+      for (const vm::Type* type : t->entering_) {
+        f.generic_contexts.push_back(
+            absl::StrCat("GenericContextWrappingVariable(", type->name(), ")"));
+      }
       // Inside the region: entered within it, or inside its `with` block itself.
       f.nested_disabled = t->nested_disabled;
       for (const VarPtr& v : t->stack_) {
@@ -526,7 +530,10 @@ absl::Status Translator::EnterUserContext(const VarPtr& mgr) {
   ASSIGN_OR_RETURN(bound->func,
                    WrapClassAttr(*this, *exit, cls_source, vm::Value::Borrow(type), "__exit__"));
   bool found = false;
+  // Left in place when __enter__ breaks: the stop reads it after unwinding.
+  entering_.push_back(type);
   ASSIGN_OR_RETURN(VarPtr entered, CallDunder(*this, mgr, "__enter__", {}, &found));
+  entering_.pop_back();
   if (!found) {
     return RaiseObserved(*this, rt.exc().attribute_error, "__enter__");
   }

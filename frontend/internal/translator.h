@@ -200,6 +200,9 @@ class Translator {
   // the first time).
   int32_t visits(int32_t i) const { return visits_.empty() ? 0 : visits_[i] - 1; }
   const std::vector<VarPtr>& stack() const { return stack_; }
+  // User-defined context managers whose __enter__ is running (inlined) in this frame: a
+  // break there is a break under that manager, as once its `with` block is entered.
+  const std::vector<const vm::Type*>& entering() const { return entering_; }
   // Top frame: whether local `i` was read or written by the trace (else it still holds
   // the frame's own value).
   bool touched(int32_t i) const { return materialized_.empty() || materialized_[i]; }
@@ -262,6 +265,7 @@ class Translator {
   vm::Dict* globals_ = nullptr;
   bool frame_globals_ = false;
   std::vector<VarPtr> stack_;
+  std::vector<const vm::Type*> entering_;
   std::vector<VarPtr> locals_;
   std::vector<VarPtr> cells_;
   const vm::Frame* lazy_frame_ = nullptr;

@@ -167,3 +167,48 @@ if compiling:
     print("setter on an existing object", torch.compile(existing_setter, backend="eager")(torch.ones(2)))
 else:
     print("setter on an existing object", existing_setter(torch.ones(2)))
+
+
+
+LOG = []
+
+
+class Suppress:
+    def __init__(self, tag):
+        self.tag = tag
+
+    def __enter__(self):
+        LOG.append("enter " + self.tag)
+        if compiling:
+            torch._dynamo.graph_break()
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        LOG.append("exit %s %s" % (self.tag, exc_value))
+        return exc_type is ValueError
+
+
+def raiser(x):
+    if compiling:
+        torch._dynamo.graph_break()
+    if x.mean() < 0.0:
+        raise ValueError("from raiser")
+    return x
+
+
+def suppressed(x):
+    # A break inside __enter__ of a manager made in the trace, then a break and an
+    # exception inside its block, under nested graph breaks: __exit__ must still see the
+    # exception and swallow it (the frame runs eagerly from the break, as upstream does
+    # for a break under a generic context manager).
+    y = x
+    with Suppress("s"):
+        y = raiser(x)
+    return y
+
+
+if compiling:
+    torch._dynamo.config.nested_graph_breaks = True
+run("break in __enter__, exception in the block", suppressed, -torch.ones(2))
+print(LOG[-2:])
+if compiling:
+    torch._dynamo.config.nested_graph_breaks = False
