@@ -902,14 +902,12 @@ absl::StatusOr<VarPtr> Call(Translator& tx, const VarPtr& fn, std::vector<VarPtr
       all.insert(all.end(), std::make_move_iterator(args.begin()),
                  std::make_move_iterator(args.end()));
       Kwargs merged;
-      vm::Runtime& rt = tx.state().rt;
       for (size_t i = 0; i < fn->kwdefaults->keys.size(); ++i) {
         std::string name(fn->kwdefaults->keys[i].as<vm::Str>()->view());
         bool overridden = false;
         for (const auto& kv : kwargs) overridden = overridden || kv.first == name;
         if (!overridden) merged.emplace_back(std::move(name), fn->kwdefaults->items[i]);
       }
-      (void)rt;
       for (auto& kv : kwargs) merged.push_back(std::move(kv));
       return Call(tx, fn->func, std::move(all), std::move(merged));
     }
