@@ -13,6 +13,10 @@ then "N passed, N failed, N skipped". The exit status is 1 when an entry failed.
 --compile-stats  runs each driver through `WICK explain --format=json` and also prints
                  the number of graphs, graph breaks and recompiles (with the first
                  break reasons)
+--forward-stats  runs each driver with WICK_CORPUS_FORWARD_STATS=1: before its first call,
+                 every compiled forward is compiled afresh and called 5 times with the
+                 same arguments; prints the graphs, breaks and skipped frames of the first
+                 call and the graphs and recompiles of the other four (output not compared)
 --record         writes expected/<name>.out from the driver run by PY (default
                  /usr/bin/python3: CPython 3.11 with PyTorch 1.13)
 """
@@ -46,9 +50,9 @@ def driver_args(e):
                                                  for p in e["sys_path"]]
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, env=None):
     try:
-        r = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=HERE)
+        r = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=HERE, env=env)
     except subprocess.TimeoutExpired:
         return None, "", "timed out after %ss" % timeout
     return (r.returncode, r.stdout.decode("utf-8", "replace"),
@@ -123,6 +127,7 @@ def main():
     ap.add_argument("wick", nargs="?")
     ap.add_argument("names", nargs="*")
     ap.add_argument("--compile-stats", action="store_true")
+    ap.add_argument("--forward-stats", action="store_true")
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--record", action="store_true")
     ap.add_argument("--python", default="/usr/bin/python3")
@@ -149,7 +154,10 @@ def main():
             skipped += 1
             continue
         verb = ["explain", "--format=json"] if args.compile_stats else ["run"]
-        rc, out, err = run([wick] + verb + driver_args(e), args.timeout)
+        env = None
+        if args.forward_stats:
+            env = dict(os.environ, WICK_CORPUS_FORWARD_STATS="1")
+        rc, out, err = run([wick] + verb + driver_args(e), args.timeout, env)
         report = None
         if args.compile_stats:
             out, report = split_explain(out)
@@ -162,6 +170,9 @@ def main():
                 why = last_line(err)
             print("FAIL %s: %s" % (name, why))
             failed += 1
+        elif args.forward_stats:
+            print("RAN %s" % name)
+            passed += 1
         elif expected is None:
             print("FAIL %s: no expected output (run_corpus.py --record %s)" % (name, name))
             failed += 1
@@ -175,6 +186,10 @@ def main():
                 passed += 1
         if args.compile_stats:
             print(stats_line(report))
+        if args.forward_stats:
+            for l in err.splitlines():
+                if l.startswith("forward-stats "):
+                    print("  " + l[len("forward-stats "):])
         sys.stdout.flush()
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return 1 if failed else 0

@@ -2,6 +2,7 @@
 PyTorch 1.13, which has no torch.compile: there the compiled parts run eagerly and print
 the same lines, so one expected output serves both."""
 import copy
+import os
 import sys
 
 import torch
@@ -43,10 +44,79 @@ torch_compile = getattr(torch, "compile", None)
 
 
 def compiled(fn, **kwargs):
-    """torch.compile(fn) where it exists; fn itself on PyTorch 1.13."""
+    """torch.compile(fn) where it exists; fn itself on PyTorch 1.13. Under
+    WICK_CORPUS_FORWARD_STATS=1 (run_corpus.py --forward-stats), the first call of the
+    result first measures the compiled forward (forward_stats)."""
     if torch_compile is None:
         return fn
-    return torch_compile(fn, **kwargs)
+    if os.environ.get("WICK_CORPUS_FORWARD_STATS") != "1":
+        return torch_compile(fn, **kwargs)
+    return _MeasuredOnFirstCall(fn, kwargs)
+
+
+class _MeasuredOnFirstCall:
+    """torch.compile(fn) whose first call first runs forward_stats; other attributes
+    (`.to`, `.parameters`, ...) are the compiled object's."""
+
+    def __init__(self, fn, compile_kwargs):
+        self._fn = fn
+        self._compile_kwargs = compile_kwargs
+        self._compiled = torch_compile(fn, **compile_kwargs)
+        self._measured = False
+
+    def __call__(self, *args, **kwargs):
+        if not self._measured:
+            self._measured = True
+            label = getattr(self._fn, "__qualname__", None) or type(self._fn).__name__
+            forward_stats(label, self._fn, args, kwargs, self._compile_kwargs)
+        return self._compiled(*args, **kwargs)
+
+    def __getattr__(self, name):
+        value = getattr(self._compiled, name)
+        if value is self._compiled:
+            return self
+        if callable(value) and getattr(value, "__self__", None) is self._compiled:
+            def method(*args, **kwargs):
+                out = value(*args, **kwargs)
+                return self if out is self._compiled else out
+            return method
+        return value
+
+
+def forward_stats(label, fn, args, kwargs, compile_kwargs, calls=5):
+    """Compiles fn afresh (after torch._dynamo.reset()), calls it `calls` times with copies
+    of the same arguments without grad, and writes to stderr the graphs, graph breaks and skipped
+    frames of the first call and the graphs compiled and recompiles of the later ones:
+    "forward-stats LABEL: graphs=G breaks=B skips=S | later: graphs=G recompiles=R".
+    Resets again afterwards, so the driver's own compiled calls start from nothing. The
+    extra calls may change the model's state (BatchNorm statistics, caches): the output of
+    a run that measures is not compared."""
+    import _wick_runtime
+    torch._dynamo.reset()
+    probe = torch_compile(fn, **compile_kwargs)
+    counts = []
+    with torch.no_grad():
+        for i in range(calls):
+            _wick_runtime.explain_begin()
+            try:
+                # A fresh copy per call: a function that mutates its arguments (a cache
+                # list) must see the same inputs each time.
+                a, k = copy.deepcopy((args, kwargs))
+            except Exception:
+                a, k = args, kwargs
+            try:
+                probe(*a, **k)
+            finally:
+                events = _wick_runtime.explain_end()
+            kinds = [e[0] for e in events]
+            counts.append({k: kinds.count(k) for k in ("graph", "break", "skip", "recompile")})
+    torch._dynamo.reset()
+    first = counts[0]
+    later_graphs = sum(c["graph"] for c in counts[1:])
+    later_recompiles = sum(c["recompile"] for c in counts[1:])
+    sys.stderr.write("forward-stats %s: graphs=%d breaks=%d skips=%d | later: graphs=%d "
+                     "recompiles=%d\n" % (label, first["graph"], first["break"], first["skip"],
+                                          later_graphs, later_recompiles))
 
 
 def params_maxdiff(a, b):
