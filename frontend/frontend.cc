@@ -304,11 +304,15 @@ absl::Status CollectSideEffects(Translator& tx, OutputCollector& out,
     ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, cell->contents, out));
     effects->push_back(std::move(e));
   }
-  for (const auto& [name, v] : st.global_stores) {
+  for (const TraceState::GlobalStore& g : st.global_stores) {
     SideEffect e;
     e.kind = SideEffect::Kind::kStoreGlobal;
-    e.name = name;
-    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, v, out));
+    e.name = g.name;
+    if (g.globals != st.frame.globals) {
+      e.target.kind = Rebuild::Kind::kConstant;
+      e.target.value = vm::Value::Borrow(g.globals);
+    }
+    ASSIGN_OR_RETURN(e.value, MakeRebuild(tx, g.value, out));
     effects->push_back(std::move(e));
   }
   for (const auto& [fn, args] : st.deferred_calls) {

@@ -175,7 +175,8 @@ struct Rebuild {
 struct SideEffect {
   enum class Kind : uint8_t {
     kStoreAttr,    // setattr(target, name, value)
-    kStoreGlobal,  // globals[name] = value
+    kStoreGlobal,  // globals[name] = value: the frame's globals, or the dict that target
+                   // holds (kConstant) for another module's
     kReplaceList,  // target[:] = value (list mutated in place during tracing)
     kReplaceDict,  // target.clear(); target.update(value)
     kDelAttr,      // delattr(target, name)

@@ -56,6 +56,29 @@ TEST_F(ResolveTest, AttributesThroughDictsOnly) {
             nullptr);
 }
 
+TEST_F(ResolveTest, ClassOfAnInstance) {
+  // L['self'].__class__ is the instance's type (a property's accessor is read through
+  // it); two __class__ steps in one chain each see their own parent.
+  vm::Value cls = Class("Mod");
+  cls.as<vm::Type>()->dict()->SetStr(rt_, rt_.Intern("scale"), vm::Value::Int(5));
+  vm::Value obj = Instance(cls);
+  SetAttr(obj, "inner", Instance(Class("Inner")));
+  locals_ = {obj};
+  FrameView f = View();
+  SourcePtr self = Source::Local("self", 0);
+  const vm::Value* c = Resolve(*Source::Attr(self, "__class__"), f);
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->Is(cls));
+  EXPECT_EQ(Resolve(*Source::Attr(Source::Attr(self, "__class__"), "scale"), f)->as_int(), 5);
+  const vm::Value* inner_cls =
+      Resolve(*Source::Attr(Source::Attr(self, "inner"), "__class__"), f);
+  ASSERT_NE(inner_cls, nullptr);
+  EXPECT_EQ(inner_cls->as<vm::Type>()->name(), "Inner");
+  const int64_t refs = cls.object()->refcount();
+  ASSERT_NE(Resolve(*Source::Attr(self, "__class__"), f), nullptr);
+  EXPECT_EQ(cls.object()->refcount(), refs);  // the slot holds no reference
+}
+
 TEST_F(ResolveTest, ItemsOfListsTuplesAndDicts) {
   vm::Value d = rt_.NewDict();
   d.as<vm::Dict>()->SetStr(rt_, rt_.Intern("k"), vm::Value::Int(11));

@@ -313,7 +313,8 @@ absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, cons
       return CallTensorOp(tx, op, {t, other}, {}, graph::CallStyle::kFunction,
                           absl::StrCat("torch.", op));
     }
-    if (other->is_constant() && (other->value.is_int() || other->value.is_float())) {
+    if ((other->is_constant() && (other->value.is_int() || other->value.is_float())) ||
+        other->is_symint()) {
       return CallTensorOp(tx, "clamp", {t}, {{is_max ? "min" : "max", other}},
                           graph::CallStyle::kFunction, "torch.clamp");
     }

@@ -289,6 +289,7 @@ absl::StatusOr<VarPtr> CallContainerMethod(Translator& tx, const VarPtr& self,
     }
   }
   if (self->kind == VarKind::kDict && kwargs.empty()) {
+    if (!args.empty()) args[0] = DictKey(rt, args[0]);
     std::vector<VarPtr> out;
     if (name == "keys" || name == "values" || name == "items") {
       for (size_t i = 0; i < self->keys.size(); ++i) {

@@ -342,6 +342,32 @@ absl::StatusOr<Arg> SpellArg(Translator& tx, const VarPtr& v) {
   return Arg::Constant(*std::move(c));
 }
 
+// Whether a call that did not bind would bind with its 0-dim tensor arguments read as
+// numbers (an int for an integral tensor, a float otherwise), as eager's argument
+// parsing reads them.
+template <typename Bind>
+bool TakesTensorAsNumber(const std::vector<VarPtr>& args,
+                         const std::vector<std::pair<std::string, VarPtr>>& kwargs,
+                         std::vector<tensor::Value> targs, tensor::Kwargs tkw,
+                         const Bind& bind) {
+  auto as_number = [](const VarPtr& v, tensor::Value* out) {
+    if (!v->is_tensor() || v->scalar_item || v->fake.dim() != 0) return false;
+    if (tensor::IsFloating(v->meta.dtype)) *out = tensor::Value(1.0);
+    else *out = tensor::Value(int64_t{1});
+    return true;
+  };
+  bool any = false;
+  // targs may hold packed varargs after the positional ones: only the leading,
+  // one-to-one positions are replaced.
+  for (size_t i = 0; i < args.size() && i < targs.size(); ++i) {
+    any |= as_number(args[i], &targs[i]);
+  }
+  for (size_t i = 0; i < kwargs.size() && i < tkw.size(); ++i) {
+    any |= as_number(kwargs[i].second, &tkw[i].second);
+  }
+  return any && bind(targs, tkw).ok();
+}
+
 absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
                                     std::vector<VarPtr> args,
                                     std::vector<std::pair<std::string, VarPtr>> kwargs,
@@ -388,6 +414,16 @@ absl::StatusOr<VarPtr> CallTensorOp(Translator& tx, const std::string& name,
     }
     return CallTensorOp(tx, name, std::move(args), std::move(kwargs), style, std::move(target),
                         op);
+  }
+  if (!call.ok() && TakesTensorAsNumber(args, kwargs, targs, tkw, bind)) {
+    // A 0-dim tensor where the op takes a number (F.one_hot(t, num_classes=n.max() + 1)):
+    // eager reads its value, which a trace cannot know. Upstream's fake tensors fail the
+    // same read (aten._local_scalar_dense) and break with this gb_type.
+    return tx.Break("Data dependent operator", "aten._local_scalar_dense.default",
+                    "Operator `aten._local_scalar_dense.default` has a non-Tensor output "
+                    "whose value is dependent on the data of Tensor inputs.",
+                    {"Enable tracing of data-dependent output operators with "
+                     "`torch._dynamo.config.capture_scalar_outputs = True`"});
   }
   if (!call.ok()) {
     return tx.Break("Observed exception", std::string(call.status().message()),
@@ -826,6 +862,17 @@ absl::StatusOr<std::vector<VarPtr>> Unpack(Translator& tx, const VarPtr& v) {
                   "Dynamo in wick cannot iterate over this value.");
 }
 
+VarPtr DictKey(vm::Runtime& rt, const VarPtr& key) {
+  if (key->kind != VarKind::kTuple || !key->tuple_type.is_none()) return key;
+  std::vector<vm::Value> items;
+  for (const VarPtr& k : key->items) {
+    VarPtr c = DictKey(rt, k);
+    if (!c->is_constant()) return key;
+    items.push_back(c->value);
+  }
+  return MakeConstant(rt.NewTuple(std::move(items)));
+}
+
 absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& key_in) {
   vm::Runtime& rt = tx.state().rt;
   // A symbolic index picks an element by its value (specialised); a tensor slice keeps
@@ -878,12 +925,13 @@ absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& 
   if (obj->kind == VarKind::kSlice) {
     return tx.Break("Unsupported subscript", "slice", "slice objects are not subscriptable.");
   }
-  if (obj->kind == VarKind::kDict && key->is_constant()) {
+  if (obj->kind == VarKind::kDict && DictKey(rt, key)->is_constant()) {
+    const vm::Value k = DictKey(rt, key)->value;
     for (size_t i = 0; i < obj->keys.size(); ++i) {
-      if (vm::Equal(rt, obj->keys[i], key->value) == 1) return obj->items[i];
+      if (vm::Equal(rt, obj->keys[i], k) == 1) return obj->items[i];
     }
     std::string r;
-    if (!vm::ReprString(rt, key->value, &r)) rt.ClearException();
+    if (!vm::ReprString(rt, k, &r)) rt.ClearException();
     return RaiseObserved(tx, rt.exc().key_error, r);
   }
   if (obj->is_constant() && key->is_constant()) {
@@ -897,10 +945,11 @@ absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& 
                   "Dynamo in wick does not trace this subscript.");
 }
 
-absl::Status SetItem(Translator& tx, const VarPtr& obj, const VarPtr& key, VarPtr v) {
+absl::Status SetItem(Translator& tx, const VarPtr& obj, const VarPtr& key_in, VarPtr v) {
   vm::Runtime& rt = tx.state().rt;
+  const VarPtr key = obj->kind == VarKind::kDict ? DictKey(rt, key_in) : key_in;
   if (obj->kind == VarKind::kDict && key->is_constant() &&
-      (rt.IsStr(key->value) || key->value.is_int())) {
+      (rt.IsStr(key->value) || key->value.is_int() || rt.IsTuple(key->value))) {
     NoteMutation(tx, obj);
     for (size_t i = 0; i < obj->keys.size(); ++i) {
       if (vm::Equal(rt, obj->keys[i], key->value) == 1) {

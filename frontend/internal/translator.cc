@@ -356,12 +356,10 @@ absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
     }
     case Opcode::LOAD_GLOBAL: {
       const std::string& name = code_->names[in.arg];
-      if (frame_globals_) {
-        for (auto it = st_.global_stores.rbegin(); it != st_.global_stores.rend(); ++it) {
-          if (it->first == name) {
-            Push(it->second);
-            return absl::OkStatus();
-          }
+      for (auto it = st_.global_stores.rbegin(); it != st_.global_stores.rend(); ++it) {
+        if (it->globals == globals_ && it->name == name) {
+          Push(it->value);
+          return absl::OkStatus();
         }
       }
       const vm::Value* v = globals_->GetStr(name);
@@ -387,14 +385,11 @@ absl::Status Translator::StepNames(const vm::Instruction& in, bool* handled) {
       Push(std::move(var));
       return absl::OkStatus();
     }
-    case Opcode::STORE_GLOBAL: {
-      if (!frame_globals_) {
-        return Break("Unsupported: global store in another module", code_->qualname,
-                     "Dynamo does not support storing to globals of another module.");
-      }
-      st_.global_stores.emplace_back(code_->names[in.arg], Pop());
+    case Opcode::STORE_GLOBAL:
+      // The frame's globals or another module's (an inlined function of that module):
+      // both replayed after the graph, as upstream's side effects do.
+      st_.global_stores.push_back({code_->names[in.arg], Pop(), globals_});
       return absl::OkStatus();
-    }
     case Opcode::LOAD_ATTR: {
       VarPtr obj = Pop();
       ASSIGN_OR_RETURN(VarPtr v, GetAttr(*this, obj, code_->names[in.arg]));

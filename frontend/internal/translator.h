@@ -85,7 +85,15 @@ struct TraceState {
     VarPtr value;
   };
   std::vector<AttrStore> attr_stores;
-  std::vector<std::pair<std::string, VarPtr>> global_stores;
+  // STORE_GLOBAL: globals[name] = value, in order. `globals` is the dict written: the
+  // frame's, or another module's that an inlined function of it writes (upstream
+  // replays both as side effects).
+  struct GlobalStore {
+    std::string name;
+    VarPtr value;
+    vm::Dict* globals = nullptr;
+  };
+  std::vector<GlobalStore> global_stores;
   std::vector<VarPtr> mutated_containers;  // pre-existing lists/dicts changed in place
   std::vector<VarPtr> cell_stores;  // pre-existing cells written (nonlocal), in order
   bool grad_enabled = true;
@@ -344,6 +352,9 @@ absl::StatusOr<VarPtr> BinaryOp(Translator& tx, vm::BinOp op, bool inplace, cons
 absl::StatusOr<VarPtr> UnaryOp(Translator& tx, vm::Opcode op, const VarPtr& v);
 absl::StatusOr<VarPtr> CompareOp(Translator& tx, vm::CmpOp op, const VarPtr& a,
                                  const VarPtr& b);
+// A dict key as eager hashes it: `key` itself, or for a plain tuple tracker whose items
+// all are constants (d[(id(m), "weight")]) one constant tuple.
+VarPtr DictKey(vm::Runtime& rt, const VarPtr& key);
 absl::StatusOr<VarPtr> GetItem(Translator& tx, const VarPtr& obj, const VarPtr& key);
 absl::Status SetItem(Translator& tx, const VarPtr& obj, const VarPtr& key, VarPtr v);
 // bool(v) for control flow; breaks on tensors ("Data-dependent branching").

@@ -689,7 +689,11 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
   vm::Type* type = rt.TypeOf(v);
   // A module's attribute: its dict.
   if (type == rt.types().module) {
-    const vm::Value* a = v.as<vm::Module>()->dict->GetStr(name);
+    vm::Dict* globals = v.as<vm::Module>()->dict;
+    for (auto it = st.global_stores.rbegin(); it != st.global_stores.rend(); ++it) {
+      if (it->globals == globals && it->name == name) return it->value;  // stored in the trace
+    }
+    const vm::Value* a = globals->GetStr(name);
     if (a == nullptr) {
       return tx.Break("Unsupported: missing module attribute", name,
                       "Dynamo could not find the attribute on the module.");
@@ -782,9 +786,10 @@ absl::StatusOr<VarPtr> GetAttr(Translator& tx, const VarPtr& obj, const std::str
       return WrapClassAttr(tx, *a, obj->source, v, name);
     }
     // A classmethod binds the class; a staticmethod is its function. Both are read
-    // (and guarded) through their __func__.
-    // Classes of torch's own Python modules are read without guards (WrapClassAttr).
-    if (a != nullptr && (obj->source != nullptr || IsTorchLibraryClass(rt, v.as<vm::Type>())) &&
+    // (and guarded) through their __func__; a class the trace reached without a source
+    // (another module's global read by a function that has none) is read unguarded, as
+    // its plain functions are above.
+    if (a != nullptr &&
         (rt.TypeOf(*a) == rt.types().classmethod || rt.TypeOf(*a) == rt.types().staticmethod)) {
       vm::Value fn = vm::GetAttr(rt, *a, "__func__");
       if (fn.is_raised()) return RaisePending(tx);
@@ -845,6 +850,13 @@ absl::Status SetAttr(Translator& tx, const VarPtr& obj, const std::string& name,
                       "Dynamo in wick does not trace stores through this descriptor.");
     }
     return SetAttrRaw(tx, obj, name, std::move(v));
+  }
+  if (obj->kind == VarKind::kObject && obj->value.is_object() &&
+      rt.TypeOf(obj->value) == rt.types().module) {
+    // `mod.x = v` is a store to mod's globals: buffered with STORE_GLOBALs, so that
+    // mod's functions and later reads of mod.x in the trace see it.
+    st.global_stores.push_back({name, std::move(v), obj->value.as<vm::Module>()->dict});
+    return absl::OkStatus();
   }
   if (obj->kind == VarKind::kObject && obj->value.is_object() &&
       rt.TypeOf(obj->value)->layout() == vm::Layout::kObject && !IsNNModule(st, obj->value)) {

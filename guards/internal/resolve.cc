@@ -3,6 +3,8 @@
 // items of lists, tuples and dicts.
 #include "guards/internal/resolve.h"
 
+#include <new>
+
 #include "vm/object.h"
 #include "vm/objects/dict.h"
 #include "vm/objects/objects.h"
@@ -36,6 +38,19 @@ const vm::Value* GetAttrNoCode(const vm::Value& obj, const std::string& name,
   }
   if (frame.rt != nullptr && o->type() == frame.rt->types().module) {
     return obj.as<vm::Module>()->dict->GetStr(name);
+  }
+  // The class: a property's accessor or a class attribute is reached through it
+  // (L['self'].__class__.weight.fget). The object holds its type by pointer, so the
+  // Value is made in a per-thread slot that holds no reference (never destroyed: it
+  // must not outlive the interpreter as an owner), valid until the next __class__ step
+  // on this thread; Resolve consumes each step's parent before taking the next, and the
+  // object keeps its type alive meanwhile.
+  if (name == "__class__") {
+    struct alignas(vm::Value) Slot {
+      unsigned char bytes[sizeof(vm::Value)];
+    };
+    thread_local Slot slot;
+    return new (slot.bytes) vm::Value(vm::Value::Steal(o->type()));
   }
   // Attributes stored in the object: a function's __globals__ (another module's globals
   // read by an inlined function), a classmethod's __func__.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
+#include "absl/strings/str_cat.h"
 #include "base/python_error.h"
 #include "base/status_macros.h"
 #include "runtime/internal/state.h"
@@ -160,7 +161,8 @@ vm::Value BuildNew(vm::Runtime& rt, const Rebuild& r, Outputs& outs,
       const vm::Value* v = guards::Resolve(*r.source, view);
       if (v == nullptr) {
         return rt.Raise(rt.exc().runtime_error,
-                        "wick runtime: a returned object is no longer reachable");
+                        absl::StrCat("wick runtime: a returned object is no longer reachable "
+                                     "at ", r.source->Name()));
       }
       return *v;
     }
@@ -257,8 +259,11 @@ bool Replay(vm::Runtime& rt, const SideEffect& e, Outputs& outs,
       return vm::SetAttr(rt, target, rt.Intern(e.name), value);
     case SideEffect::Kind::kDelAttr:
       return vm::DelAttr(rt, target, rt.Intern(e.name));
-    case SideEffect::Kind::kStoreGlobal:
-      return view.globals->SetStr(rt, rt.Intern(e.name), value);
+    case SideEffect::Kind::kStoreGlobal: {
+      vm::Dict* globals = view.globals;
+      if (e.target.value.is_object()) globals = e.target.value.as<vm::Dict>();
+      return globals->SetStr(rt, rt.Intern(e.name), value);
+    }
     case SideEffect::Kind::kStoreCell: {
       vm::Cell* cell = StoreCellTarget(rt, e.target, view);
       if (cell == nullptr) return false;

@@ -17,10 +17,16 @@ class Counter:
         return gm.forward
 
 
-def run(name, fn, *args, frames=None):
+def run(name, fn, *args, frames=None, setup=None):
+    """setup, where given, is called before the eager run and again before the compiled
+    one (state the function changes as a side effect)."""
+    if setup is not None:
+        setup()
     want = fn(*args)
     if compiling:
         torch._dynamo.reset()
+        if setup is not None:
+            setup()
         counter = Counter()
         got = torch.compile(fn, backend=counter)(*args)
         assert repr(got) == repr(want), f"{name}: {got!r} != {want!r}"

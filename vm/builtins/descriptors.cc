@@ -70,6 +70,13 @@ Value ClassGet(Runtime& rt, const Value& descr, const Value& instance, Type* own
 
 struct Property : public Object {
   void ClearRefs() override { fget = fset = fdel = doc = name = Value(); }
+  // Guards read a property's accessors without running code (L['m'].__class__.w.fget).
+  const Value* PlainAttr(std::string_view attr) const override {
+    if (attr == "fget") return &fget;
+    if (attr == "fset") return &fset;
+    if (attr == "fdel") return &fdel;
+    return nullptr;
+  }
   Value fget, fset, fdel, doc;
   Value name;  // str from __set_name__, else None
 };
