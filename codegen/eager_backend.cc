@@ -132,7 +132,10 @@ absl::StatusOr<Value> EagerCompiledGraph::RunCall(const CallStep& step,
   }
   // Recorded when grad mode is on and an input requires grad (the runtime runs graphs
   // needing gradients here, runtime/internal/execute.cc); the kernel alone otherwise.
-  if (tensor::autograd::NeedsRecording(bound)) {
+  // Views also go through RunOp under grad mode, which marks them as views of their base
+  // (an in-place op writing a value that requires grad through one rewrites the base).
+  if (tensor::autograd::NeedsRecording(bound) ||
+      (step.op->is_view() && tensor::autograd::GradModeEnabled())) {
     return tensor::autograd::RunOp(*step.op, std::vector<Value>(bound.begin(), bound.end()));
   }
   return step.op->kernel(tensor::OpArgs(bound));

@@ -663,7 +663,20 @@ thread_local OpObserver* t_observer = nullptr;
 thread_local bool* t_parent_had_children = nullptr;
 
 absl::StatusOr<Value> RunOpUnobserved(const OpDef& op, std::vector<Value> args) {
-  if (!NeedsRecording(args)) return RunKernel(op, args);
+  if (!NeedsRecording(args)) {
+    ASSIGN_OR_RETURN(Value result, RunKernel(op, args));
+    // A view is marked as one even when nothing requires grad (as PyTorch tracks every
+    // view under grad mode): an in-place op that later writes a value requiring grad
+    // through it (zeros(...)[:, 1:].copy_(x)) must rewrite its base's history.
+    if (op.is_view() && !op.is_inplace() && GradModeEnabled() && !args.empty() &&
+        args[0].is_tensor() && args[0].to_tensor().defined()) {
+      const Tensor& base = args[0].to_tensor();
+      for (const Tensor& o : ResultTensors(result)) {
+        if (o.defined() && !o.is_same(base) && o.shares_storage(base)) MarkView(o, base);
+      }
+    }
+    return result;
+  }
   return RecordOp(op, std::move(args));
 }
 

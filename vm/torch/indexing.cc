@@ -232,7 +232,13 @@ Value TensorGetItem(Runtime& rt, const Value& self, const Value& key) {
       if (tensor::autograd::NeedsRecording({tensor::Value(s.view)})) {
         return WrapResult(rt, tensor::autograd::CallT("alias", {s.view}));
       }
-      return WrapTensor(rt, tensor::Alias(s.view));
+      s.view = tensor::Alias(s.view);
+    }
+    // A view is marked as one even when nothing requires grad (PyTorch tracks every view
+    // under grad mode): an in-place op that writes a value requiring grad through it
+    // (zeros(2, 3)[:, 1:].copy_(x)) must rewrite self's history.
+    if (tensor::autograd::GradModeEnabled()) {
+      tensor::autograd::MarkView(s.view, TensorOf(self));
     }
     return WrapTensor(rt, std::move(s.view));
   }
