@@ -56,6 +56,9 @@ bool InitTorch(Interpreter& interp, const Value& module) {
       }
     }
   }
+  torch::State(rt).import_module = [](Runtime& r, const char* name) {
+    return r.interpreter()->ImportModule(name);
+  };
   // Tensor.register_hook's handles (vm/torch/nn/utils/hooks.py).
   Value hooks = interp.ImportModule("torch.utils.hooks");
   if (hooks.is_raised()) {

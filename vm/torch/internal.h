@@ -77,6 +77,9 @@ class TorchState : public Object {
   Value tensor_new;
   // torch.utils.hooks.RemovableHandle: what Tensor.register_hook returns (install.cc).
   Value removable_handle;
+  // Imports a module by its dotted name (set by InstallTorch, which has the
+  // interpreter; null before): Tensor.numpy() reaches numpy._array through it.
+  Value (*import_module)(Runtime& rt, const char* name) = nullptr;
   // The classes of grad_fn objects, by node name (autograd_natives.cc).
   absl::flat_hash_map<std::string, Value> grad_fn_classes;
   // torch.return_types.<name>: a tuple subclass per op, with its field names.
@@ -93,6 +96,11 @@ TorchState& State(Runtime& rt);
 
 // --- Tensor objects ------------------------------------------------------------------
 bool IsTensor(Runtime& rt, const Value& v);
+// The tensor object a numpy.ndarray (vm/stdlib/numpy/_array.py) wraps, or null for any
+// other value.
+const Value* NdarrayTensor(Runtime& rt, const Value& v);
+// Calls numpy._array.`fn`(arg) (importing it on first use).
+Value CallNumpyArray(Runtime& rt, const char* fn, const Value& arg);
 inline const tensor::Tensor& TensorOf(const Value& v) {
   return v.as<TensorObject>()->tensor;
 }

@@ -57,6 +57,7 @@ Value TensorFn(Runtime& rt, Args args, const KwArgs& kwargs) {
     return Value::Raised();
   }
   absl::StatusOr<tensor::Tensor> t;
+  if (const Value* nd = NdarrayTensor(rt, a[0])) a[0] = *nd;  // NumPy's dtype, copied
   if (IsTensor(rt, a[0])) {
     // torch.tensor(t) copies (PyTorch also warns; wick stays quiet).
     const tensor::Tensor& src = TensorOf(a[0]);
@@ -83,6 +84,11 @@ Value AsTensor(Runtime& rt, Args args, const KwArgs& kwargs) {
   }
   std::optional<tensor::DType> dtype;
   if (!OptionalDType(rt, &a[1], &dtype) || !CheckDevice(rt, a[2])) return Value::Raised();
+  if (NdarrayTensor(rt, a[0]) != nullptr) {  // shares the array's memory
+    Value t = CallNumpyArray(rt, "_to_tensor", a[0]);
+    if (t.is_raised()) return t;
+    a[0] = t;
+  }
   if (IsTensor(rt, a[0])) {
     const tensor::Tensor& src = TensorOf(a[0]);
     if (!dtype || *dtype == src.dtype()) return a[0];
@@ -381,7 +387,41 @@ void AddDTypes(Runtime& rt, Dict* d) {
   for (const auto& [name, dt] : kNames) d->SetStr(rt, rt.Intern(name), DTypeValue(rt, dt));
 }
 
+// torch.from_numpy(a): a tensor over a's memory.
+Value FromNumpy(Runtime& rt, Args args, const KwArgs& kwargs) {
+  Value a[1];
+  if (!UnpackArgs(rt, "from_numpy", args, kwargs, {"ndarray"}, 1, a)) return Value::Raised();
+  return CallNumpyArray(rt, "_to_tensor", a[0]);
+}
+
 }  // namespace
+
+const Value* NdarrayTensor(Runtime& rt, const Value& v) {
+  if (!v.is_object()) return nullptr;
+  Type* type = rt.TypeOf(v);
+  if (type->layout() != Layout::kObject || type->name() != "ndarray") return nullptr;
+  const Value* module = type->dict()->GetStr("__module__");
+  std::string name;
+  if (module == nullptr || !StrString(rt, *module, &name) || name != "numpy._array") {
+    return nullptr;
+  }
+  const Dict* d = v.as<Instance>()->dict;
+  const Value* t = d == nullptr ? nullptr : d->GetStr("_t");
+  return t != nullptr && IsTensor(rt, *t) ? t : nullptr;
+}
+
+Value CallNumpyArray(Runtime& rt, const char* fn, const Value& arg) {
+  auto import_module = State(rt).import_module;
+  if (import_module == nullptr) {
+    return rt.Raise(rt.exc().import_error, "No module named 'numpy'");
+  }
+  Value m = import_module(rt, "numpy._array");
+  if (m.is_raised()) return m;
+  Value f = GetAttr(rt, m, fn);
+  if (f.is_raised()) return f;
+  Value args[] = {arg};
+  return Call(rt, f, args);
+}
 
 void AddFunction(Runtime& rt, Dict* dict, absl::string_view name, BuiltinFn fn) {
   rt.AddFunction(dict, name, fn);
@@ -415,6 +455,7 @@ Value NewTorchModule(Runtime& rt) {
   static constexpr Fn kFns[] = {
       {"tensor", &TensorFn},
       {"as_tensor", &AsTensor},
+      {"from_numpy", &FromNumpy},
       {"is_tensor", &IsTensorFn},
       {"is_floating_point", &IsFloatingPointFn},
       {"numel", &NumelFn},

@@ -223,8 +223,12 @@ Value RegisterHook(Runtime& rt, Args args, const KwArgs& kwargs) {
   return AutogradRegisterHook(rt, args, kwargs);
 }
 
-Value Numpy(Runtime& rt, Args, const KwArgs&) {
-  return rt.Raise(rt.exc().runtime_error, "Tensor.numpy() is not supported: wick has no numpy");
+// Tensor.numpy(): a numpy.ndarray over the same memory (vm/stdlib/numpy/_array.py).
+Value Numpy(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (args.size() != 1 || !kwargs.empty()) {
+    return rt.Raise(rt.exc().type_error, "numpy() takes no arguments");
+  }
+  return CallNumpyArray(rt, "_from_tensor", args[0]);
 }
 
 Value DataPtr(Runtime&, Args args, const KwArgs&) {

@@ -1,5 +1,6 @@
-# The numpy shim: NumPy's values for scalar math on Python numbers (asserted here, as
-# the reference interpreter has no numpy), NotImplementedError for array functions.
+# The numpy shim: NumPy's values for scalar math on Python numbers (asserted here), and
+# NotImplementedError naming the function for what wick's numpy lacks (real NumPy
+# computes those, so this program is not compared with it; stdlib_numpy/ndarray.py is).
 import math
 import warnings
 import numpy as np
@@ -17,16 +18,13 @@ with warnings.catch_warnings(record=True) as w:
     assert np.log(0) == -np.inf
     assert [str(x.message) for x in w] == ["invalid value encountered in sqrt",
                                            "divide by zero encountered in log"]
-for name, call in [("array", lambda: np.array([1, 2])), ("zeros", lambda: np.zeros(3)),
-                   ("random.seed", lambda: np.random.seed(0)), ("sqrt", lambda: np.sqrt([1]))]:
+for name, call in [("random.seed", lambda: np.random.seed(0)), ("sqrt", lambda: np.sqrt([1])),
+                   ("linalg.norm", lambda: np.linalg.norm(np.zeros(3))),
+                   ("unique", lambda: np.unique(np.zeros(3)))]:
     try:
         call()
         raise AssertionError(name + " did not raise")
     except NotImplementedError as e:
         assert ("numpy." + name) in str(e), str(e)
-try:
-    np.float32(1.0)
-    raise AssertionError("float32 did not raise")
-except NotImplementedError:
-    pass
+assert repr(np.float32(0.1)) == "0.1" and float(np.float32(0.1)) == 0.10000000149011612
 print("numpy shim ok", np.sqrt(2.0), np.pi)

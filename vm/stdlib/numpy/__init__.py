@@ -1,7 +1,8 @@
 """numpy (wick shim): importing works; constants and scalar math on Python numbers
 behave like NumPy's (nan/inf results with NumPy's RuntimeWarning text instead of
-exceptions); anything that needs an ndarray raises NotImplementedError naming the
-function. wick has no ndarray."""
+exceptions). numpy._array has a small ndarray over a torch tensor (`Tensor.numpy()`,
+`np.array`, indexing, arithmetic, reductions, printing); array functions beyond it raise
+NotImplementedError naming the function."""
 
 import builtins as _builtins
 import sys as _sys
@@ -31,55 +32,18 @@ def _no_array(name):
     return f
 
 
-class _FloatType:
-    def __init__(self, name, bits):
-        self.__name__ = name
-        self._bits = bits
+from numpy._array import (ndarray, array, asarray, dtype, int8, int16, int32, int64,
+                          uint8, float16, float32, float64)
 
-    def __repr__(self):
-        return "<class 'numpy.%s'>" % self.__name__
+from numpy._array import _int_type
 
-    def __call__(self, x=0.0):
-        if self._bits != 64:
-            raise NotImplementedError("numpy.%s scalars are not supported by wick (only "
-                                      "float64 matches Python's float)" % self.__name__)
-        return float(x)
-
-
-class _IntType:
-    def __init__(self, name, bits, signed):
-        self.__name__ = name
-        self._bits = bits
-        self._signed = signed
-
-    def __repr__(self):
-        return "<class 'numpy.%s'>" % self.__name__
-
-    def __call__(self, x=0):
-        v = int(x)
-        if self._bits == 64:
-            lo, hi = (-9223372036854775807 - 1 if self._signed else 0), 9223372036854775807
-        elif self._signed:
-            lo, hi = -(1 << (self._bits - 1)), (1 << (self._bits - 1)) - 1
-        else:
-            lo, hi = 0, (1 << self._bits) - 1
-        if v < lo or v > hi:
-            raise NotImplementedError("numpy.%s wrap-around is not supported by wick"
-                                      % self.__name__)
-        return v
-
-
-float64 = double = float_ = _FloatType("float64", 64)
-float32 = single = _FloatType("float32", 32)
-float16 = half = _FloatType("float16", 16)
-int64 = int_ = intp = _IntType("int64", 64, True)
-int32 = _IntType("int32", 32, True)
-int16 = _IntType("int16", 16, True)
-int8 = _IntType("int8", 8, True)
-uint8 = _IntType("uint8", 8, False)
-uint16 = _IntType("uint16", 16, False)
-uint32 = _IntType("uint32", 32, False)
-uint64 = _IntType("uint64", 64, False)
+uint16 = _int_type("uint16", 16, False)
+uint32 = _int_type("uint32", 32, False)
+uint64 = _int_type("uint64", 64, False)
+double = float_ = float64
+single = float32
+half = float16
+int_ = intp = int64
 bool_ = bool
 complex64 = _no_array("complex64")
 complex128 = _no_array("complex128")
@@ -302,17 +266,17 @@ def isfinite(x):
     return not isinstance(x, float) or _math.isfinite(x)
 
 
-for _name in ["array", "asarray", "ascontiguousarray", "zeros", "ones", "empty", "full",
-              "zeros_like", "ones_like", "empty_like", "full_like", "arange", "linspace",
-              "logspace", "eye", "identity", "concatenate", "stack", "vstack", "hstack",
-              "dstack", "split", "reshape", "transpose", "squeeze", "expand_dims", "where",
-              "argmax", "argmin", "argsort", "sort", "unique", "sum", "mean", "std", "var",
+for _name in ["ascontiguousarray", "empty",
+              "empty_like", "full_like", "linspace",
+              "logspace", "eye", "identity", "vstack", "hstack",
+              "dstack", "split", "squeeze", "expand_dims", "where",
+              "argsort", "sort", "unique", "std", "var",
               "prod", "cumsum", "cumprod", "dot", "matmul", "einsum", "outer", "inner",
               "allclose", "isclose", "array_equal", "frombuffer", "fromfile", "load", "save",
               "savez", "loadtxt", "savetxt", "meshgrid", "tile", "repeat", "diag", "tril",
               "triu", "pad", "percentile", "quantile", "median", "histogram", "bincount",
-              "count_nonzero", "nonzero", "flip", "roll", "ndarray", "dtype", "max", "min",
-              "amax", "amin", "all", "any", "copy", "ravel", "take", "put", "searchsorted",
+              "count_nonzero", "nonzero", "flip", "roll",
+              "take", "put", "searchsorted",
               "interp", "convolve", "cross", "trace", "diff", "gradient", "nan_to_num"]:
     setattr(_sys.modules[__name__], _name, _no_array(_name))
 
@@ -330,3 +294,96 @@ linalg = _Namespace("linalg.", ["norm", "inv", "det", "eig", "eigh", "svd", "qr"
                                 "pinv", "matrix_rank", "cholesky"])
 fft = _Namespace("fft.", ["fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn",
                           "fftfreq", "rfftfreq", "fftshift", "ifftshift"])
+
+
+# ---- array functions over numpy._array.ndarray -----------------------------------------
+
+def _new(t):
+    from numpy import _array
+    return _array._wrap(t)
+
+
+def _tdtype(d, default="float64"):
+    from numpy import _array
+    return _array._torch_dtype(_array._dtype_name(default if d is None else d))
+
+
+def zeros(shape, dtype=None):
+    import torch
+    return _new(torch.zeros(shape, dtype=_tdtype(dtype)))
+
+
+def ones(shape, dtype=None):
+    import torch
+    return _new(torch.ones(shape, dtype=_tdtype(dtype)))
+
+
+def full(shape, fill_value, dtype=None):
+    import torch
+    if dtype is None:
+        dtype = asarray(fill_value).dtype
+    return _new(torch.full(shape if isinstance(shape, (tuple, list)) else (shape,), fill_value,
+                           dtype=_tdtype(dtype)))
+
+
+def zeros_like(a, dtype=None):
+    a = asarray(a)
+    return zeros(a.shape, a.dtype if dtype is None else dtype)
+
+
+def ones_like(a, dtype=None):
+    a = asarray(a)
+    return ones(a.shape, a.dtype if dtype is None else dtype)
+
+
+def arange(start, stop=None, step=1, dtype=None):
+    import torch
+    if stop is None:
+        start, stop = 0, start
+    if dtype is None:
+        floating = _builtins.any(isinstance(v, float) for v in (start, stop, step))
+        dtype = "float64" if floating else "int64"
+    return _new(torch.arange(start, stop, step, dtype=_tdtype(dtype)))
+
+
+def concatenate(arrays, axis=0):
+    import torch
+    from numpy import _array
+    arrays = [asarray(a) for a in arrays]
+    name = arrays[0].dtype.name
+    for a in arrays[1:]:
+        name = _array._promote(name, a.dtype.name)
+    td = _tdtype(name)
+    return _new(torch.cat([a._t.to(td) for a in arrays], axis))
+
+
+def stack(arrays, axis=0):
+    return concatenate([expand_dims(a, axis) for a in arrays], axis)
+
+
+def expand_dims(a, axis):
+    return _new(asarray(a)._t.unsqueeze(axis))
+
+
+def _method(name):
+    def f(a, *args, **kwargs):
+        return getattr(asarray(a), name)(*args, **kwargs)
+    f.__name__ = name
+    return f
+
+
+argmax = _method("argmax")
+argmin = _method("argmin")
+sum = _method("sum")
+mean = _method("mean")
+amax = max = _method("max")
+amin = min = _method("min")
+all = _method("all")
+any = _method("any")
+transpose = _method("transpose")
+reshape = _method("reshape")
+ravel = _method("ravel")
+
+
+def copy(a):
+    return array(a, copy=True)
