@@ -46,6 +46,7 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
   k.finfo_type = ModuleAttr(interp, "torch", "finfo");
   k.einsum = ModuleAttr(interp, "torch", "einsum");
+  k.torch_tensor = ModuleAttr(interp, "torch", "tensor");
   k.iinfo_type = ModuleAttr(interp, "torch", "iinfo");
   k.grad_restore_type = ModuleAttr(interp, "torch._dynamo.eval_frame", "_GradModeRestore");
   k.eogb_type = ModuleAttr(interp, "torch._dynamo", "error_on_graph_break");

@@ -245,6 +245,60 @@ absl::StatusOr<VarPtr> CallTensorMethod(Translator& tx, const VarPtr& self,
   return CallTensorOp(tx, name, std::move(args), std::move(kwargs), CallStyle::kMethod, name);
 }
 
+// The Python value of a tracker that is constant data (numbers, bools and lists/tuples
+// of them, nested); false for anything else.
+bool ConstantData(vm::Runtime& rt, const VarPtr& v, vm::Value* out) {
+  if (v->is_constant()) {
+    *out = v->value;
+    return true;
+  }
+  if (v->kind != VarKind::kList && v->kind != VarKind::kTuple) return false;
+  if (v->kind == VarKind::kTuple && !v->tuple_type.is_none()) return false;
+  std::vector<vm::Value> items;
+  for (const VarPtr& x : v->items) {
+    vm::Value item;
+    if (!ConstantData(rt, x, &item)) return false;
+    items.push_back(std::move(item));
+  }
+  *out = v->kind == VarKind::kList ? rt.NewList(std::move(items)) : rt.NewTuple(std::move(items));
+  return true;
+}
+
+// torch.tensor(data) of constant data (numbers and nested lists/tuples of them, with
+// constant dtype/device and no requires_grad): made at trace time, cloned by each call
+// of the graph. A null tracker where the call is not of that form.
+absl::StatusOr<VarPtr> TensorOfConstantData(Translator& tx, const vm::Value& fn,
+                                            const std::vector<VarPtr>& args,
+                                            const Kwargs& kwargs) {
+  TraceState& st = tx.state();
+  vm::Runtime& rt = st.rt;
+  if (args.size() != 1) return VarPtr();
+  vm::Value data;
+  if (!ConstantData(rt, args[0], &data)) return VarPtr();
+  std::vector<vm::Value> kw_names, kw_values;
+  for (const auto& [name, a] : kwargs) {
+    if (!a->is_constant()) return VarPtr();
+    if (name == "requires_grad" && !(a->value.is_bool() && !a->value.as_bool())) return VarPtr();
+    if (name != "dtype" && name != "device" && name != "requires_grad") return VarPtr();
+    kw_names.push_back(rt.NewStr(name));
+    kw_values.push_back(a->value);
+  }
+  // torch.tensor(data) built once here; each call of the graph clones it, so every call
+  // gets a tensor of its own, as eager's torch.tensor gives.
+  vm::Value call_args[] = {data};
+  vm::Value made = vm::Call(rt, fn, call_args, vm::KwArgs(kw_names, kw_values));
+  if (made.is_raised()) return RaisePending(tx);
+  const tensor::Tensor* t = vm::TensorOfObject(rt, made);
+  if (t == nullptr) return VarPtr();
+  VarPtr c = MakeVar(VarKind::kTensor);
+  c->meta = graph::TensorMeta::Of(*t);
+  c->fake = tensor::Tensor::MetaStrided(t->sizes(), t->strides(), t->dtype());
+  st.body_started = true;
+  c->ref.node = st.builder.AddGetAttr(
+      absl::StrCat("_tensor_constant", st.seen_objects.size(), "_", st.builder.num_calls()), *t);
+  return CallTensorOp(tx, "clone", {c}, {}, CallStyle::kMethod, "clone");
+}
+
 // Methods of traced lists and dicts, and of constants (folded).
 absl::StatusOr<VarPtr> CallContainerMethod(Translator& tx, const VarPtr& self,
                                            const std::string& name, std::vector<VarPtr> args,
@@ -661,6 +715,10 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     }
     return CallTensorOp(tx, "einsum", std::move(call_args), {}, CallStyle::kFunction,
                         "torch.einsum");
+  }
+  if (v.Is(k.torch_tensor)) {
+    absl::StatusOr<VarPtr> made = TensorOfConstantData(tx, v, args, kwargs);
+    if (!made.ok() || *made != nullptr) return made;
   }
   std::string op;
   bool method = false;

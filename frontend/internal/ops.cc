@@ -972,10 +972,10 @@ absl::Status SetItem(Translator& tx, const VarPtr& obj, const VarPtr& key_in, Va
     obj->items[i] = std::move(v);
     return absl::OkStatus();
   }
+  if (obj->is_tensor() && !obj->scalar_item) return TensorSetItem(tx, obj, key_in, std::move(v));
   return tx.Break("Unsupported subscript store",
                   absl::StrCat(DescribeVar(rt, *obj), "[", DescribeVar(rt, *key), "]"),
-                  "Dynamo in wick does not trace this subscript assignment (tensor "
-                  "setitem is not traced yet).");
+                  "Dynamo in wick does not trace this subscript assignment.");
 }
 
 void NoteMutation(Translator& tx, const VarPtr& container) {

@@ -177,5 +177,65 @@ absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const
   return result;
 }
 
+absl::Status TensorSetItem(Translator& tx, const VarPtr& self, const VarPtr& key, VarPtr v) {
+  vm::Runtime& rt = tx.state().rt;
+  std::vector<VarPtr> idx = key->kind == VarKind::kTuple ? key->items : std::vector<VarPtr>{key};
+  if (key->is_constant() && rt.IsTuple(key->value)) {
+    idx.clear();
+    for (const vm::Value& x : key->value.as<vm::Tuple>()->items) idx.push_back(MakeConstant(x));
+  }
+  const bool number = (v->is_constant() && (v->value.is_int() || v->value.is_float() ||
+                                            v->value.is_bool())) ||
+                      v->is_symint();
+  auto unsupported = [&](const char* why) {
+    return tx.Break("Unsupported subscript store",
+                    absl::StrCat(DescribeVar(rt, *self), "[", DescribeVar(rt, *key), "]"),
+                    absl::StrCat("Dynamo in wick does not trace this tensor index assignment: ",
+                                 why, "."));
+  };
+  if (!v->is_tensor() && !number) return unsupported("the value is not a tensor or a number");
+  bool basic = true;
+  for (const VarPtr& x : idx) basic = basic && KindOfIndex(rt, x) != IndexKind::kOther;
+  if (basic) {
+    // Eager writes through the view the subscript reads: view.copy_(v) (broadcasting,
+    // converting the dtype) or view.fill_(number).
+    ASSIGN_OR_RETURN(VarPtr view, TensorSubscript(tx, self, key));
+    ASSIGN_OR_RETURN(VarPtr r, CallTensorOp(tx, v->is_tensor() ? "copy_" : "fill_", {view, v},
+                                            {}, CallStyle::kMethod,
+                                            v->is_tensor() ? "copy_" : "fill_"));
+    (void)r;
+    return absl::OkStatus();
+  }
+  if (idx.size() == 1 && idx[0]->is_tensor() && idx[0]->meta.dtype == tensor::DType::kBool) {
+    // x[mask] = value with a mask of x's shape: masked_fill_ (same elements, same order).
+    if (idx[0]->meta.sizes != self->meta.sizes || idx[0]->meta.is_dynamic() ||
+        self->meta.is_dynamic()) {
+      return unsupported("the boolean mask does not have the tensor's shape");
+    }
+    if (v->is_tensor() && !v->meta.sizes.empty()) {
+      return unsupported("a boolean mask with a non-scalar value");
+    }
+    ASSIGN_OR_RETURN(VarPtr r, CallTensorOp(tx, "masked_fill_", {self, idx[0], v}, {},
+                                            CallStyle::kMethod, "masked_fill_"));
+    (void)r;
+    return absl::OkStatus();
+  }
+  bool all_int_tensors = !idx.empty();
+  for (const VarPtr& x : idx) {
+    all_int_tensors = all_int_tensors && x->is_tensor() && !x->scalar_item &&
+                      x->meta.dtype != tensor::DType::kBool &&
+                      !tensor::IsFloating(x->meta.dtype);
+  }
+  if (all_int_tensors && v->is_tensor() && v->meta.dtype == self->meta.dtype) {
+    ASSIGN_OR_RETURN(VarPtr r,
+                     CallTensorOp(tx, "index_put_",
+                                  {self, MakeSequence(VarKind::kList, idx), v}, {},
+                                  CallStyle::kMethod, "index_put_"));
+    (void)r;
+    return absl::OkStatus();
+  }
+  return unsupported("advanced indexing other than integer tensors alone or a boolean mask");
+}
+
 
 }  // namespace wick::frontend::internal

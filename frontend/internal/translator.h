@@ -47,6 +47,7 @@ struct KnownObjects {
   vm::Value tensor_type;     // torch.Tensor
   vm::Value finfo_type, iinfo_type;  // torch.finfo / torch.iinfo: folded like upstream
   vm::Value einsum;                  // torch.einsum (a native over the registry op)
+  vm::Value torch_tensor;            // torch.tensor
   vm::Value grad_restore_type;  // torch._dynamo.eval_frame._GradModeRestore
   vm::Value eogb_type;          // torch._dynamo.error_on_graph_break (a class)
   vm::Value nullcontext_type;   // contextlib.nullcontext
@@ -392,6 +393,10 @@ absl::StatusOr<VarPtr> FoldCall(Translator& tx, const vm::Value& fn,
 std::vector<VarPtr> SliceParts(const VarPtr& x);
 // tensor[key]: basic indexing and advanced indexing by integer tensors (subscript.cc).
 absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const VarPtr& key);
+// x[key] = v on a tensor tracker: basic indexing writes through the view (copy_ of a
+// tensor, fill_ of a number), a boolean mask of x's shape is masked_fill_, integer
+// tensor indices alone are index_put_; anything else breaks.
+absl::Status TensorSetItem(Translator& tx, const VarPtr& self, const VarPtr& key, VarPtr v);
 // A builtin function or type called over trackers (builtin_calls.cc).
 absl::StatusOr<VarPtr> CallBuiltin(Translator& tx, const std::string& name, const vm::Value& fn,
                                    std::vector<VarPtr> args,

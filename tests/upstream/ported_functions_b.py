@@ -497,7 +497,7 @@ def test_fstrings2(x):
         return x + 1
 
 
-@make_test(known="Failure: frame_count: 4, want 1")
+@make_test
 def test_fstrings3(x):
     if f"{x.__class__.__name__} foo".startswith("Tensor"):
         return x + 1

@@ -241,7 +241,7 @@ def test_closure_out_of_scope_cell_with_mutation():
     out(results, cell2)
 
 
-@case(known="Failure: frame_count: 1, want 2")
+@case
 def test_closure_with_mutation_and_graph_break():
     def fn():
         x = torch.zeros(1)
