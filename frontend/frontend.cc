@@ -373,7 +373,7 @@ absl::StatusOr<VarPtr> InlineContinuation(Translator& tx, const vm::Continuation
 
 // The top frame's cells as trackers with sources; locals are read lazily by the
 // translator (Translator::set_lazy_frame).
-absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
+absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame, int32_t entry) {
   vm::CodeObject* code = frame.code;
   tx.set_lazy_frame(&frame);
   size_t ncellvars = code->cellvars.size();
@@ -399,10 +399,24 @@ absl::Status SetUpTopFrame(Translator& tx, const vm::Frame& frame) {
                     "Dynamo in wick does not resume while an exception is being handled.");
   }
   const int32_t depth = static_cast<int32_t>(frame.stack_top - frame.stack_base);
+  // A resume entry that only returns the value the break left (`return f(...)` cut at
+  // the call): the value passes through uninspected, so it is named by its slot and gets
+  // no guard, as upstream's lazy trackers install none for a value the frame never reads
+  // (a new object each call would otherwise recompile the entry every time).
+  const bool passes_through =
+      depth == 1 && entry >= 0 && entry < static_cast<int32_t>(frame.code->code.size()) &&
+      frame.code->code[entry].op == vm::Opcode::RETURN_VALUE;
   for (int32_t i = 0; i < depth; ++i) {
     const vm::Value& v = frame.stack_base[i];
     if (v.is_raised()) {
       tx.PushEntryValue(MakeVar(VarKind::kNull));
+      continue;
+    }
+    if (passes_through && vm::AsContinuation(v) == nullptr) {
+      VarPtr var = MakeVar(VarKind::kObject);
+      var->value = v;
+      var->source = guards::Source::Stack(i);
+      tx.PushEntryValue(std::move(var));
       continue;
     }
     if (const vm::Continuation* cont = vm::AsContinuation(v)) {
@@ -567,7 +581,7 @@ absl::StatusOr<TraceResult> TraceOnce(vm::Interpreter& interp, const vm::Frame& 
   TraceResult result;
   Translator top(st, frame.code, nullptr);
   top.set_globals(frame.globals, true);
-  absl::Status s = internal::SetUpTopFrame(top, frame);
+  absl::Status s = internal::SetUpTopFrame(top, frame, entry);
   absl::StatusOr<internal::VarPtr> ret =
       s.ok() ? top.Run(entry) : absl::StatusOr<internal::VarPtr>(s);
   internal::OutputCollector out;

@@ -48,6 +48,68 @@ absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const
     idx.clear();
     for (const vm::Value& v : key->value.as<vm::Tuple>()->items) idx.push_back(MakeConstant(v));
   }
+  // Ints and partial slices among integer index tensors (table[2, idx], t[0, 1:, idx]):
+  // PyTorch applies ints as selects before any advanced indexing (unlike NumPy, which
+  // broadcasts them with the tensors), so they are selected first, last dim first so that
+  // the earlier dims keep their positions, and the rest of the key indexes what is left.
+  {
+    auto int_tensor = [](const VarPtr& x) {
+      return x->is_tensor() && !x->scalar_item && x->meta.dtype != tensor::DType::kBool &&
+             !tensor::IsFloating(x->meta.dtype);
+    };
+    int64_t first = -1, last = -1, ints = 0, tensors = 0;
+    bool plain = true;  // only ints, slices and tensors: index k is dim k
+    for (size_t k = 0; k < idx.size(); ++k) {
+      const bool is_int = KindOfIndex(rt, idx[k]) == IndexKind::kInt;
+      const bool is_tensor = int_tensor(idx[k]);
+      plain = plain && (is_int || is_tensor || KindOfIndex(rt, idx[k]) == IndexKind::kSlice);
+      if (!is_int && !is_tensor) continue;
+      ints += is_int;
+      tensors += is_tensor;
+      if (first < 0) first = static_cast<int64_t>(k);
+      last = static_cast<int64_t>(k);
+    }
+    auto full_slice = [&](const VarPtr& x) {
+      for (const VarPtr& part : SliceParts(x)) {
+        if (!part->is_constant() || !part->value.is_none()) return false;
+      }
+      return true;
+    };
+    bool partial_slice = false;
+    for (const VarPtr& x : idx) {
+      partial_slice |= KindOfIndex(rt, x) == IndexKind::kSlice && !full_slice(x);
+    }
+    if (plain && tensors > 0 && (ints > 0 || partial_slice) &&
+        static_cast<int64_t>(idx.size()) <= static_cast<int64_t>(self->meta.sizes.size())) {
+      // Slices keep their dims: applied first too, they leave full slices around the
+      // tensors, which aten.index takes below.
+      VarPtr result = self;
+      for (int64_t k = last; k >= first; --k) {
+        if (KindOfIndex(rt, idx[k]) != IndexKind::kInt) continue;
+        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "select",
+                                              {result, MakeConstant(vm::Value::Int(k)), idx[k]},
+                                              {}, CallStyle::kFunction, "torch.select"));
+      }
+      std::vector<VarPtr> rest;
+      for (const VarPtr& x : idx) {
+        if (KindOfIndex(rt, x) != IndexKind::kInt) rest.push_back(x);
+      }
+      for (size_t k = 0; k < rest.size(); ++k) {
+        if (KindOfIndex(rt, rest[k]) != IndexKind::kSlice || full_slice(rest[k])) continue;
+        std::vector<VarPtr> p = SliceParts(rest[k]);
+        VarPtr step = p[2]->is_constant() && p[2]->value.is_none()
+                          ? MakeConstant(vm::Value::Int(1)) : p[2];
+        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "slice",
+                                              {result, MakeConstant(vm::Value::Int(k)), p[0],
+                                               p[1], step},
+                                              {}, CallStyle::kFunction,
+                                              "torch.ops.aten.slice.Tensor"));
+        rest[k] = MakeConstant(rt.NewSlice(vm::Value::None(), vm::Value::None(),
+                                           vm::Value::None()));
+      }
+      return TensorSubscript(tx, result, MakeSequence(VarKind::kTuple, std::move(rest)));
+    }
+  }
   // Advanced indexing by integer tensors, with full slices and one Ellipsis around
   // them (rel_pos[coords.long()], x[:, idx]): aten.index with None for the untouched
   // dims, as PyTorch's indexing lowers it. Boolean masks select a data-dependent number

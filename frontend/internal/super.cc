@@ -10,6 +10,7 @@
 #include "base/status_macros.h"
 #include "frontend/internal/translator.h"
 #include "vm/objects/dict.h"
+#include "vm/protocol.h"
 
 namespace wick::frontend::internal {
 namespace {
@@ -63,7 +64,9 @@ absl::StatusOr<VarPtr> MakeSuper(Translator& tx, const std::vector<VarPtr>& args
   if (type->kind != VarKind::kObject || !st.rt.IsInstance(type->value, st.rt.types().type)) {
     return BreakSuper(tx, DescribeVar(st.rt, *type), "the first argument is not a class");
   }
-  vm::Type* obj_type = InstanceType(st, *obj);
+  const bool of_class = obj->kind == VarKind::kObject && obj->value.is_object() &&
+                        st.rt.IsInstance(obj->value, st.rt.types().type);
+  vm::Type* obj_type = of_class ? obj->value.as<vm::Type>() : InstanceType(st, *obj);
   if (obj_type == nullptr) {
     return BreakSuper(tx, DescribeVar(st.rt, *obj), "the object is not a user instance");
   }
@@ -74,13 +77,16 @@ absl::StatusOr<VarPtr> MakeSuper(Translator& tx, const std::vector<VarPtr>& args
   VarPtr sup = MakeVar(VarKind::kSuper);
   sup->value = type->value;
   sup->self = std::move(obj);
+  sup->super_of_class = of_class;
   return sup;
 }
 
 absl::StatusOr<VarPtr> SuperGetAttr(Translator& tx, const VarPtr& sup, const std::string& name) {
   vm::Runtime& rt = tx.state().rt;
-  // The classes after the super() class in the MRO of self's class.
-  vm::Type* obj_type = InstanceType(tx.state(), *sup->self);
+  // The classes after the super() class in the MRO of self's class (of self itself for
+  // super(type, cls)).
+  vm::Type* obj_type = sup->super_of_class ? sup->self->value.as<vm::Type>()
+                                           : InstanceType(tx.state(), *sup->self);
   if (obj_type == nullptr) return BreakSuper(tx, name, "the object is not a user instance");
   absl::Span<vm::Type* const> mro = obj_type->mro();
   size_t i = 0;
@@ -88,6 +94,26 @@ absl::StatusOr<VarPtr> SuperGetAttr(Translator& tx, const VarPtr& sup, const std
   for (vm::Type* t : mro.subspan(std::min(i + 1, mro.size()))) {
     const vm::Value* a = t->dict() != nullptr ? t->dict()->GetStr(name) : nullptr;
     if (a == nullptr) continue;
+    if (sup->super_of_class) {
+      // As a class binds them: a function stays unbound (cls.__new__ is called with cls
+      // explicitly), a staticmethod is its function, a classmethod binds cls.
+      vm::Value fn = *a;
+      const bool classmethod = rt.TypeOf(*a) == rt.types().classmethod;
+      if (classmethod || rt.TypeOf(*a) == rt.types().staticmethod) {
+        fn = vm::GetAttr(rt, *a, "__func__");
+        if (fn.is_raised()) return RaisePending(tx);
+      }
+      if (rt.TypeOf(fn) == rt.types().function || (!t->is_heap() && !classmethod)) {
+        ASSIGN_OR_RETURN(VarPtr f, Wrap(tx, fn, nullptr));
+        if (!classmethod) return f;
+        VarPtr m = MakeVar(VarKind::kBoundMethod);
+        m->self = sup->self;
+        m->func = std::move(f);
+        return m;
+      }
+      return BreakSuper(tx, absl::StrCat(t->name(), ".", name),
+                        "the attribute is not a Python function");
+    }
     if (rt.TypeOf(*a) == rt.types().function) {
       VarPtr m = MakeVar(VarKind::kBoundMethod);
       m->self = sup->self;

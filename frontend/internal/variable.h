@@ -73,6 +73,9 @@ struct Var {
   bool fresh_module = false;
   // kBoundMethod: the __exit__ a `with` over a user-defined context manager pushed.
   bool user_ctx_exit = false;
+  // kSuper: super(type, cls) with a class as the second argument (in __new__ and
+  // classmethods): attributes are looked up in cls's MRO and bound as a class binds them.
+  bool super_of_class = false;
 
   std::vector<VarPtr> items;
   std::vector<vm::Value> keys;

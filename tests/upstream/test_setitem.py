@@ -106,3 +106,13 @@ f = torch.compile(fresh) if compiling else fresh
 r1 = f(1.0)
 r1.add_(5)
 print("fresh tensor per call", r1.tolist(), f(1.0).tolist())
+
+
+# Reads that mix ints with integer index tensors in one contiguous run (a CRF's
+# transitions[stop, last_tag]) are traced too: the ints select first.
+def mixed_read(t, i, j):
+    return (t[1, i], t[:, 2, i], t[0, 1:, i], t[i[1:], 1], t[j, 2, i], t[0, j, 1], t[1][i, 3])
+
+
+run("ints with index tensors", mixed_read, torch.arange(24.0).reshape(2, 3, 4),
+    torch.tensor([2, 0, 1]), torch.tensor([[1], [0]]), frames=1)
