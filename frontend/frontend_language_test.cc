@@ -70,12 +70,18 @@ eager = [t.tolist() if isinstance(t, torch.Tensor) else t for t in f(x)]
   EXPECT_EQ(eager[2].as_int(), 3);
   EXPECT_EQ(eager[5].as_int(), 6);
   // Class attributes read through instances made in the trace are guarded on the class.
-  EXPECT_EQ(Guards(r), "ID_MATCH G['B']\nID_MATCH G['B'].__init__\nID_MATCH G['C']\n"
-                       "ID_MATCH G['C'].__init__\nID_MATCH G['B'].scale\nTENSOR_MATCH L['x']\n"
-                       "ID_MATCH G['C'].scale\nID_MATCH G['E']\nID_MATCH G['E'].__init__\n"
-                       "EQUALS_MATCH G['E'].tag\nID_MATCH G['child']\n"
-                       "ID_MATCH G['child'].forward\nID_MATCH G['torch']\n"
-                       "GLOBAL_STATE -");
+  // Methods are matched by code; the `__class__` cell zero-argument super() reads is
+  // guarded through the method's closure.
+  EXPECT_EQ(Guards(r),
+            "ID_MATCH G['B']\nID_MATCH G['B'].__init__.__code__\n"
+            "ID_MATCH G['B'].__init__.__closure__[0].cell_contents\nID_MATCH G['C']\n"
+            "ID_MATCH G['C'].__init__\nID_MATCH G['B'].scale.__code__\nTENSOR_MATCH L['x']\n"
+            "ID_MATCH G['C'].scale.__code__\nID_MATCH G['C'].scale.__closure__[0].cell_contents\n"
+            "ID_MATCH G['E']\nID_MATCH G['E'].__init__.__code__\n"
+            "ID_MATCH G['E'].__init__.__closure__[0].cell_contents\nEQUALS_MATCH G['E'].tag\n"
+            "ID_MATCH G['child']\nID_MATCH G['child'].forward.__code__\n"
+            "ID_MATCH G['child'].forward.__closure__[0].cell_contents\nID_MATCH G['torch']\n"
+            "GLOBAL_STATE -");
 
   // A method compiled as the top frame: `self` comes from the live frame, guarded.
   TraceResult m = TraceCall("scale", {"b", "x"});

@@ -114,7 +114,8 @@ xs = [torch.zeros(3), torch.ones(3)]
   EXPECT_EQ(r.return_value.children[3].value.as_int(), 3);
   EXPECT_EQ(Guards(r),
             "TENSOR_MATCH L['x']\nTYPE_MATCH L['xs']\nLENGTH_CHECK L['xs']\n"
-            "TENSOR_MATCH L['xs'][0]\nTENSOR_MATCH L['xs'][1]\nID_MATCH G['helper']\n"
+            "TENSOR_MATCH L['xs'][0]\nTENSOR_MATCH L['xs'][1]\nID_MATCH G['helper'].__code__\n"
+            "EQUALS_MATCH G['helper'].__defaults__[0]\n"
             "ID_MATCH G['torch']\nID_MATCH G['math']\nEQUALS_MATCH G['scale']\n"
             "GLOBAL_STATE -\nNO_TENSOR_ALIASING -");
 }
@@ -450,10 +451,14 @@ x = torch.ones(3)
   // An existing instance: its attribute path resolves through the type (guards::Resolve).
   EXPECT_NE(guards.find("EQUALS_MATCH G['obj'].tag"), std::string::npos) << guards;
 
+  // A class reached through a closure cell of a global function: guarded through the
+  // function (functions are matched by code, their cells by their contents).
   TraceResult rg = TraceCall("g", {"x"});
-  ASSERT_EQ(rg.stop.kind, Stop::Kind::kBreak);
-  EXPECT_EQ(rg.stop.reason.gb_type, "Unsupported: class attribute without a source");
-  EXPECT_EQ(rg.stop.reason.context, "Hidden.tag");
+  ASSERT_EQ(rg.stop.kind, Stop::Kind::kReturn) << rg.stop.reason.gb_type;
+  std::string gguards = Guards(rg);
+  EXPECT_NE(gguards.find("ID_MATCH G['h'].__code__\n"), std::string::npos) << gguards;
+  EXPECT_NE(gguards.find("ID_MATCH G['h'].__closure__[0].cell_contents\n"), std::string::npos)
+      << gguards;
 }
 
 // `nonlocal n; n += 1` on a free variable of the traced function is buffered as a

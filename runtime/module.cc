@@ -64,6 +64,12 @@ vm::Value CompiledGetAttr(vm::Runtime& rt, const vm::Value& self, vm::Str* name)
     return c->fn;
   }
   if (n == "_torchdynamo_fullgraph") return vm::Value::Bool(c->options.fullgraph);
+  // What functools.wraps copies (WRAPPER_ASSIGNMENTS) is the wrapped callable's, before
+  // anything the wrapper's type has under those names.
+  if (n == "__name__" || n == "__qualname__" || n == "__module__" || n == "__doc__" ||
+      n == "__annotations__") {
+    return vm::GetAttr(rt, c->fn, name);
+  }
   vm::Value v = vm::GenericGetAttr(rt, self, name);
   if (!v.is_raised() || !rt.ExceptionMatches(rt.exc().attribute_error)) return v;
   rt.ClearException();

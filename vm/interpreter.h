@@ -51,8 +51,15 @@ class Function : public Object {
   Dict* dict = nullptr;  // owned; function attributes (functools.wraps sets some)
 
   CodeObject* code_object() const { return code.as<CodeObject>(); }
+  // Guards read these without running code: __code__ (functions are matched by code),
+  // and what the code reads from the function: globals, defaults, closure cells.
   const Value* PlainAttr(std::string_view attr) const override {
-    return attr == "__globals__" ? &globals : nullptr;
+    if (attr == "__globals__") return &globals;
+    if (attr == "__code__") return &code;
+    if (attr == "__defaults__") return &defaults;
+    if (attr == "__kwdefaults__") return &kwdefaults;
+    if (attr == "__closure__") return &closure;
+    return nullptr;
   }
 };
 

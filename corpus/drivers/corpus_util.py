@@ -85,8 +85,9 @@ class _MeasuredOnFirstCall:
 
 def forward_stats(label, fn, args, kwargs, compile_kwargs, calls=5):
     """Compiles fn afresh (after torch._dynamo.reset()), calls it `calls` times with copies
-    of the same arguments without grad, and writes to stderr the graphs, graph breaks and skipped
-    frames of the first call and the graphs compiled and recompiles of the later ones:
+    of the same arguments in the caller's grad mode, and writes to stderr the graphs, graph
+    breaks and skipped frames of the first call and the graphs compiled and recompiles of
+    the later ones:
     "forward-stats LABEL: graphs=G breaks=B skips=S | later: graphs=G recompiles=R".
     Resets again afterwards, so the driver's own compiled calls start from nothing. The
     extra calls may change the model's state (BatchNorm statistics, caches): the output of
@@ -95,7 +96,7 @@ def forward_stats(label, fn, args, kwargs, compile_kwargs, calls=5):
     torch._dynamo.reset()
     probe = torch_compile(fn, **compile_kwargs)
     counts = []
-    with torch.no_grad():
+    if True:  # in the caller's grad mode: a training forward compiles for autograd
         for i in range(calls):
             _wick_runtime.explain_begin()
             try:

@@ -39,17 +39,30 @@ absl::StatusOr<Callee> Describe(Translator& tx, const VarPtr& fn) {
   c.code = f->code_object();
   c.globals = f->globals.as<vm::Dict>();
   vm::Runtime& rt = tx.state().rt;
+  // A function the frame can name is matched by its code (Wrap), so what the code reads
+  // from it is read, and guarded, through its source: fn.__defaults__[i],
+  // fn.__kwdefaults__[k], fn.__closure__[i].cell_contents.
+  const guards::SourcePtr& src = fn->source;
+  auto part = [&](const char* name) {
+    return src != nullptr ? guards::Source::Attr(src, name) : nullptr;
+  };
   if (rt.IsTuple(f->defaults)) {
+    const guards::SourcePtr ds = part("__defaults__");
+    int64_t i = 0;
     for (const vm::Value& d : f->defaults.as<vm::Tuple>()->items) {
-      ASSIGN_OR_RETURN(VarPtr v, Wrap(tx, d, nullptr));
+      ASSIGN_OR_RETURN(VarPtr v, Wrap(tx, d, ds ? guards::Source::Item(ds, i) : nullptr));
       c.defaults.push_back(std::move(v));
+      ++i;
     }
   }
   if (rt.IsDict(f->kwdefaults)) {
-    ASSIGN_OR_RETURN(c.kwdefaults, Wrap(tx, f->kwdefaults, nullptr));
+    ASSIGN_OR_RETURN(c.kwdefaults, Wrap(tx, f->kwdefaults, part("__kwdefaults__")));
   }
   if (rt.IsTuple(f->closure)) {
+    const guards::SourcePtr cs = part("__closure__");
+    int64_t index = -1;
     for (const vm::Value& cell : f->closure.as<vm::Tuple>()->items) {
+      ++index;
       auto& seen = tx.state().seen_objects;
       auto it = seen.find(cell.object());
       if (it != seen.end()) {
@@ -59,11 +72,14 @@ absl::StatusOr<Callee> Describe(Translator& tx, const VarPtr& fn) {
       VarPtr cv = MakeVar(VarKind::kCell);
       const vm::Value& contents = cell.as<vm::Cell>()->value;
       if (!contents.is_raised()) {
-        ASSIGN_OR_RETURN(cv->contents, Wrap(tx, contents, nullptr));
+        ASSIGN_OR_RETURN(cv->contents,
+                         Wrap(tx, contents,
+                              cs ? guards::Source::Attr(guards::Source::Item(cs, index),
+                                                        "cell_contents")
+                                 : nullptr));
       }
-      // A cell of a function defined outside the trace: writes would be nonlocal. Its
-      // contents are read without a guard (there is no source for a function's
-      // __closure__ yet), so a write, which changes them on every call, stops the trace.
+      // A cell of a function defined outside the trace: writes would be nonlocal, and
+      // stop the trace.
       cv->external_cell = true;
       seen[cell.object()] = cv;
       c.closure.push_back(std::move(cv));

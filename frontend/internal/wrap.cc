@@ -279,6 +279,13 @@ void AddKnownInput(TraceState& st, const TraceState::KnownInput& in) {
 
 void AddGuard(Translator& tx, GuardKind kind, const SourcePtr& source, vm::Value expected) {
   if (source == nullptr) return;
+  // The same check twice (a function's default read by two inlined calls): once.
+  for (const guards::GuardSpec& have : tx.state().guards) {
+    if (have.kind == kind && have.source != nullptr && *have.source == *source &&
+        have.expected.Is(expected)) {
+      return;
+    }
+  }
   guards::GuardSpec g;
   g.kind = kind;
   g.source = source;
@@ -355,9 +362,16 @@ absl::StatusOr<VarPtr> Wrap(Translator& tx, const vm::Value& v, SourcePtr source
     AddGuard(tx, GuardKind::kEqualsMatch, source, v);
     return MakeConstant(v);
   } else if (rt.TypeOf(v) == rt.types().function) {
+    // Matched by its code, as upstream's CLOSURE_MATCH: what the code reads from the
+    // function (defaults, closure cells) is guarded through the function's source when
+    // it is inlined (Describe), so a fresh closure or lambda of the same code each call
+    // reuses the entry.
     var = MakeVar(VarKind::kFunction);
     var->value = v;
-    AddGuard(tx, GuardKind::kIdMatch, source, v);
+    if (source != nullptr) {
+      AddGuard(tx, GuardKind::kIdMatch, Source::Attr(source, "__code__"),
+               v.as<vm::Function>()->code);
+    }
   } else if ((!st.known.grad_restore_type.is_none() &&
               rt.TypeOf(v) == st.known.grad_restore_type.as<vm::Type>()) ||
              (!st.known.eogb_restore_type.is_none() &&

@@ -98,6 +98,10 @@ class Cell : public Object {
  public:
   explicit Cell(Value v) : value(std::move(v)) {}
   void ClearRefs() override { value = Value(); }
+  // cell_contents for guards (an empty cell's Raised() marker reads as missing).
+  const Value* PlainAttr(std::string_view name) const override {
+    return name == "cell_contents" && !value.is_raised() ? &value : nullptr;
+  }
   void Traverse(Visitor visit, void* arg) const override { VisitValue(value, visit, arg); }
   Value value;
 };
