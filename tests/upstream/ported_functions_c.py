@@ -431,7 +431,7 @@ def test_partial_across_graph_break_uninvoked():
     out(foo(torch.ones(1), 10))
 
 
-@case(known="Failure: frame_count: 3, want 1")
+@case
 def test_no_recompile_inner_function():
     def forward(inp):
         def g(y):
@@ -449,7 +449,7 @@ def test_no_recompile_inner_function():
     out(r)
 
 
-@case(known="Failure: frame_count: 3, want 1")
+@case
 def test_no_recompile_inner_lambda():
     def forward(inp):
         g = lambda y: inp + y

@@ -177,7 +177,7 @@ def closure_adder(val):
     return inner
 
 
-@case(known="Failure: frame_count (int cell, then tensor cell): 4, want 2")
+@case
 def test_closure_recompiles():
     def fn(x, other_fn):
         return other_fn(x + 1) - 1

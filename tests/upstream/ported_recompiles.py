@@ -206,7 +206,7 @@ def test_no_recursive_compile_after_cache_limit_hit():
     out(r)
 
 
-@case(known="Failure: the closed-over int becomes dynamic: 8, want 2")
+@case
 def test_automatic_dynamic_on_closed_ints():
     def f(x):
         def g(y):
