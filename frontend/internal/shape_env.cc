@@ -124,7 +124,10 @@ bool DynamicNumber(TraceState& st, double value, const guards::SourcePtr& source
   if (o.dynamic == DynamicMode::kAll || !o.assume_static_by_default) return true;
   if (!o.automatic_dynamic_shapes || o.seen == nullptr) return false;
   auto it = o.seen->find(name);
-  if (it == o.seen->end() || it->second.is_tensor) return false;
+  if (it == o.seen->end()) return false;
+  // A tensor before, a number now: dynamic at once, as upstream's frame-state merge
+  // makes an input whose kind changed between calls.
+  if (it->second.is_tensor) return true;
   return it->second.changed || it->second.number != value;
 }
 

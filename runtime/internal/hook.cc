@@ -52,6 +52,32 @@ bool HasTensorLocal(vm::Runtime& rt, const guards::FrameView& view) {
   return false;
 }
 
+// eager_then_compile's eager call: what the frame's arguments are (tensor sizes, Python
+// numbers) goes into the code's automatic-dynamic record, as if a compile had seen them,
+// so the first compile already makes what changed since dynamic.
+void RecordEagerInputs(vm::Runtime& rt, const vm::Frame& frame, const guards::FrameView& view,
+                       frontend::SeenInputs* seen) {
+  frontend::SeenInputs now;
+  for (int32_t i = 0; i < view.num_locals && i < static_cast<int32_t>(frame.code->varnames.size());
+       ++i) {
+    const vm::Value& v = view.locals[i];
+    if (v.is_raised()) continue;
+    frontend::SeenInput in;
+    if (const tensor::Tensor* t = vm::TensorOfObject(rt, v)) {
+      in.is_tensor = true;
+      for (int64_t s : t->sizes()) in.sizes.push_back(s);
+    } else if (v.is_int() && !v.is_bool()) {
+      in.number = static_cast<double>(v.as_int());
+    } else if (v.is_float()) {
+      in.number = v.as_float();
+    } else {
+      continue;
+    }
+    now[guards::Source::Local(frame.code->varnames[i], i)->Name()] = std::move(in);
+  }
+  frontend::MergeSeen(now, seen);
+}
+
 // Whether `v` holds a tensor: itself, or inside lists, tuples, dicts and the attribute
 // dicts of instances (nn.Modules included), a few levels deep.
 bool HasTensor(vm::Runtime& rt, const vm::Value& v, int depth) {
@@ -199,6 +225,7 @@ bool RuntimeState::HandleFrame(vm::Interpreter& interp, vm::Frame& frame, int32_
   }
   if (stance == Stance::kEagerThenCompile && !cache.ran_eagerly) {
     cache.ran_eagerly = true;
+    RecordEagerInputs(*rt_, frame, view, &cache.seen);
     return false;
   }
   if (cache.entries.empty() && !HasTensorInFrame(*rt_, frame, view)) {

@@ -5,6 +5,8 @@
 # closure cell or default rebound between calls is seen (before, the contents were read
 # unguarded: stale values). Follows test/dynamo/test_functions.py and test_misc.py's
 # closure tests. torch.compile(fn) keeps fn's __name__/__doc__ as functools.wraps does.
+# Automatic dynamic: an input changing from tensor to number, and what
+# set_stance("eager_then_compile") saw on its eager call.
 # Under PyTorch 1.13 (no torch.compile) the file runs eagerly: its stdout is the expected
 # output.
 import torch
@@ -81,3 +83,24 @@ def documented(x):
 
 wrapped = torch.compile(documented) if compiling else documented
 print("wraps", wrapped.__name__, wrapped.__doc__, wrapped.__qualname__)
+
+
+# An input that was a tensor and is now a number is dynamic at once (upstream's
+# frame-state merge): 4.0 after 3.0 reuses the entry 3.0 made.
+def scale(x, y):
+    return x * y
+
+
+f, c = compile_counting(scale)
+outs = [f(torch.ones(2), y).tolist() for y in (torch.tensor(2.0), 3.0, 4.0)]
+print("tensor then numbers", outs, frames(c) in (2, "-"))
+
+# set_stance("eager_then_compile") learns from its eager call: sizes 3 then 4 make the
+# first compile dynamic, and 5 and 6 reuse it.
+f, c = compile_counting(lambda x: x * 2)
+if compiling:
+    with torch.compiler.set_stance("eager_then_compile"):
+        outs = [f(torch.ones(n)).sum().item() for n in (3, 4, 5, 6)]
+else:
+    outs = [f(torch.ones(n)).sum().item() for n in (3, 4, 5, 6)]
+print("eager_then_compile", outs, frames(c) in (1, "-"))
