@@ -4,6 +4,7 @@
 # back-propagates through that. The non-reentrant variant records the
 # function normally (same gradients, no memory saved).
 import torch
+from torch._compile_markers import is_compiling as _is_compiling
 
 
 def _warn_no_grad_inputs(args):
@@ -64,6 +65,14 @@ class CheckpointFunction(torch.autograd.Function):
 
 def checkpoint(function, *args, use_reentrant=True, **kwargs):
     preserve = kwargs.pop("preserve_rng_state", True)
+    if _is_compiling():
+        # Inside compiled code the function's ops go into the graph as they are (upstream
+        # traces checkpoint as its tag_activation_checkpoint higher-order op):
+        # recomputing them in the backward saves memory only; values, gradients and
+        # random draws are the same.
+        if use_reentrant and kwargs:
+            raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
+        return function(*args, **kwargs)
     if use_reentrant:
         if kwargs:
             raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
