@@ -103,6 +103,22 @@ absl::StatusOr<tensor::Value> ToRegistryValue(Translator& tx, const VarPtr& v) {
         for (const VarPtr& x : v->items) l.push_back(x->fake);
         return tensor::Value(std::move(l));
       }
+      // Tensors and None (a Tensor?[] such as index_put_'s indices): None is an
+      // undefined tensor, as the eager binding passes it.
+      bool tensors_or_none = false;
+      for (const VarPtr& x : v->items) {
+        if (x->is_tensor()) {
+          tensors_or_none = true;
+        } else if (!(x->is_constant() && x->value.is_none())) {
+          tensors_or_none = false;
+          break;
+        }
+      }
+      if (tensors_or_none) {
+        std::vector<tensor::Tensor> l;
+        for (const VarPtr& x : v->items) l.push_back(x->is_tensor() ? x->fake : tensor::Tensor());
+        return tensor::Value(std::move(l));
+      }
       break;
     }
     default: break;
@@ -194,6 +210,10 @@ absl::StatusOr<Arg> ToGraphArg(const std::vector<const VarPtr*>& inputs,
   if (v.is_tensor_list()) {
     std::vector<graph::ValueRef> refs;
     for (const tensor::Tensor& t : v.to_tensor_list()) {
+      if (!t.defined()) {  // None in a Tensor?[] (index_put_'s untouched dims)
+        refs.push_back(graph::kNoneRef);
+        continue;
+      }
       const VarPtr* var = FindTensor(inputs, t);
       if (var == nullptr) return absl::InternalError("bound tensor list element not traced");
       refs.push_back((*var)->ref);

@@ -282,21 +282,82 @@ absl::Status TensorSetItem(Translator& tx, const VarPtr& self, const VarPtr& key
     (void)r;
     return absl::OkStatus();
   }
-  bool all_int_tensors = !idx.empty();
-  for (const VarPtr& x : idx) {
-    all_int_tensors = all_int_tensors && x->is_tensor() && !x->scalar_item &&
-                      x->meta.dtype != tensor::DType::kBool &&
-                      !tensor::IsFloating(x->meta.dtype);
+  // Integer index tensors with ints, slices, None and one Ellipsis around them, as
+  // eager's setitem does it (vm/torch/indexing.cc): the basic parts make a view of x
+  // (select, slice, unsqueeze), the tensors index it by the view's dims, and index_put_
+  // writes the value through the view.
+  {
+    int64_t specified = 0, ellipses = 0;
+    bool ok = true;
+    for (const VarPtr& x : idx) {
+      const IndexKind k = KindOfIndex(rt, x);
+      const bool int_tensor = x->is_tensor() && !x->scalar_item &&
+                              x->meta.dtype != tensor::DType::kBool &&
+                              !tensor::IsFloating(x->meta.dtype);
+      ok = ok && (k != IndexKind::kOther || int_tensor);
+      if (k == IndexKind::kInt || k == IndexKind::kSlice || int_tensor) ++specified;
+      if (k == IndexKind::kEllipsis) ++ellipses;
+    }
+    const int64_t rank = static_cast<int64_t>(self->meta.sizes.size());
+    if (ok && ellipses <= 1 && specified <= rank && !self->meta.is_dynamic()) {
+      auto c = [](int64_t i) { return MakeConstant(vm::Value::Int(i)); };
+      VarPtr view = self;
+      std::vector<VarPtr> indices;
+      int64_t dim = 0;
+      for (const VarPtr& x : idx) {
+        switch (KindOfIndex(rt, x)) {
+          case IndexKind::kInt: {
+            ASSIGN_OR_RETURN(view, CallTensorOp(tx, "select", {view, c(dim), x}, {},
+                                                CallStyle::kFunction, "torch.select"));
+            break;
+          }
+          case IndexKind::kSlice: {
+            std::vector<VarPtr> p = SliceParts(x);
+            bool full = true;
+            for (const VarPtr& part : p) full = full && part->is_constant() && part->value.is_none();
+            if (!full) {
+              VarPtr step = p[2]->is_constant() && p[2]->value.is_none() ? c(1) : p[2];
+              ASSIGN_OR_RETURN(view, CallTensorOp(tx, "slice", {view, c(dim), p[0], p[1], step},
+                                                  {}, CallStyle::kFunction,
+                                                  "torch.ops.aten.slice.Tensor"));
+            }
+            ++dim;
+            break;
+          }
+          case IndexKind::kNone: {
+            ASSIGN_OR_RETURN(view, CallTensorOp(tx, "unsqueeze", {view, c(dim)}, {},
+                                                CallStyle::kMethod, "unsqueeze"));
+            ++dim;
+            break;
+          }
+          case IndexKind::kEllipsis:
+            dim += rank - specified;
+            break;
+          case IndexKind::kOther:  // an integer index tensor for this dim
+            while (static_cast<int64_t>(indices.size()) < dim) {
+              indices.push_back(MakeConstant(vm::Value::None()));
+            }
+            indices.push_back(x);
+            ++dim;
+            break;
+        }
+      }
+      // A number becomes a 0-dim tensor of x's dtype; a tensor of another dtype is left
+      // for index_put_ to refuse, as eager's does.
+      VarPtr value = v;
+      if (!v->is_tensor()) {
+        ASSIGN_OR_RETURN(value, CallTensorOp(tx, "new_full",
+                                             {view, MakeConstant(rt.NewTuple({})), v}, {},
+                                             CallStyle::kMethod, "new_full"));
+      }
+      ASSIGN_OR_RETURN(VarPtr r, CallTensorOp(tx, "index_put_",
+                                              {view, MakeSequence(VarKind::kList, indices), value},
+                                              {}, CallStyle::kMethod, "index_put_"));
+      (void)r;
+      return absl::OkStatus();
+    }
   }
-  if (all_int_tensors && v->is_tensor() && v->meta.dtype == self->meta.dtype) {
-    ASSIGN_OR_RETURN(VarPtr r,
-                     CallTensorOp(tx, "index_put_",
-                                  {self, MakeSequence(VarKind::kList, idx), v}, {},
-                                  CallStyle::kMethod, "index_put_"));
-    (void)r;
-    return absl::OkStatus();
-  }
-  return unsupported("advanced indexing other than integer tensors alone or a boolean mask");
+  return unsupported("advanced indexing other than integer tensors or a boolean mask");
 }
 
 

@@ -116,3 +116,35 @@ def mixed_read(t, i, j):
 
 run("ints with index tensors", mixed_read, torch.arange(24.0).reshape(2, 3, 4),
     torch.tensor([2, 0, 1]), torch.tensor([[1], [0]]), frames=1)
+
+
+# Writes through ints, slices, None and Ellipsis around integer index tensors, as eager
+# does them (view, then index_put_ on it); a number is converted to the tensor's dtype.
+def mixed_write(x, idx, v):
+    y = x.clone()
+    y[0, idx] = v
+    y[:, idx] = 7
+    y[1, idx[:1]] = torch.tensor([9.5])
+    z = torch.zeros(2, 3, 4)
+    z[..., idx] = 1.5
+    z[1, :, idx] = torch.ones(3, 2)
+    w = torch.zeros(4, dtype=torch.long)
+    w[idx] = 5
+    return y, z.sum(dim=1), w
+
+
+run("ints and slices with index tensors", mixed_write, torch.arange(8.0).reshape(2, 4),
+    torch.tensor([3, 1]), torch.tensor([10.0, 20.0]), frames=1)
+
+
+def wrong_dtype(x, idx):
+    y = x.clone()
+    y[0, idx] = torch.ones(2, dtype=torch.float64)  # index_put_ refuses, as eagerly
+    return y
+
+
+try:
+    (torch.compile(wrong_dtype) if compiling else wrong_dtype)(torch.zeros(2, 4),
+                                                              torch.tensor([0, 1]))
+except RuntimeError as e:
+    print("RuntimeError", e)
