@@ -163,6 +163,18 @@ absl::StatusOr<std::vector<Value>> BindArgumentsImpl(const OpDef& op,
                                   args.size() == 1 ? " was" : " were", " given"));
   }
   auto assign = [&](size_t i, const Value& v, bool positional) -> absl::Status {
+    // None in a list bound to Tensor[] (not Tensor?[]): PyTorch's message, not a null
+    // tensor reaching the kernel.
+    if (params[i].type.base == ArgType::Base::kTensor && params[i].type.list &&
+        !params[i].type.optional_elements && v.is_tensor_list()) {
+      const std::vector<Tensor>& ts = v.to_tensor_list();
+      for (size_t j = 0; j < ts.size(); ++j) {
+        if (!ts[j].defined()) {
+          return TypeError(absl::StrCat("expected Tensor as element ", j, " in argument ", i,
+                                        ", but got NoneType"));
+        }
+      }
+    }
     std::string why;
     const bool number_for_tensor = params[i].type.base == ArgType::Base::kTensor &&
                                    !params[i].type.list && v.is_scalar();
