@@ -39,6 +39,45 @@ std::vector<VarPtr> SliceParts(const VarPtr& x) {
   return {MakeConstant(s->start), MakeConstant(s->stop), MakeConstant(s->step)};
 }
 
+namespace {
+
+bool FullSlice(const VarPtr& x) {
+  for (const VarPtr& part : SliceParts(x)) {
+    if (!part->is_constant() || !part->value.is_none()) return false;
+  }
+  return true;
+}
+
+// Applies one basic index element at `*dim` of `view`, as eager's ApplySlicing does: an
+// int selects (the dim goes), a slice slices (a full one costs nothing) and None
+// unsqueezes (both move past the dim). Anything else leaves the view as it is.
+absl::StatusOr<VarPtr> ApplyBasicIndex(Translator& tx, VarPtr view, const VarPtr& x,
+                                       int64_t* dim) {
+  vm::Runtime& rt = tx.state().rt;
+  auto c = [](int64_t i) { return MakeConstant(vm::Value::Int(i)); };
+  switch (KindOfIndex(rt, x)) {
+    case IndexKind::kInt:
+      return CallTensorOp(tx, "select", {view, c(*dim), x}, {}, CallStyle::kFunction,
+                          "torch.select");
+    case IndexKind::kSlice: {
+      const int64_t d = (*dim)++;
+      if (FullSlice(x)) return view;
+      std::vector<VarPtr> p = SliceParts(x);
+      VarPtr step = p[2]->is_constant() && p[2]->value.is_none() ? c(1) : p[2];
+      return CallTensorOp(tx, "slice", {view, c(d), p[0], p[1], step}, {},
+                          CallStyle::kFunction, "torch.ops.aten.slice.Tensor");
+    }
+    case IndexKind::kNone: {
+      const int64_t d = (*dim)++;
+      return CallTensorOp(tx, "unsqueeze", {view, c(d)}, {}, CallStyle::kMethod, "unsqueeze");
+    }
+    default:
+      return view;
+  }
+}
+
+}  // namespace
+
 // x[key] for basic indexing, as vm/torch/indexing.cc's ApplySlicing does it eagerly:
 // ints select (dropping the dim), slices slice, None unsqueezes, Ellipsis skips dims.
 absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const VarPtr& key) {
@@ -69,15 +108,9 @@ absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const
       if (first < 0) first = static_cast<int64_t>(k);
       last = static_cast<int64_t>(k);
     }
-    auto full_slice = [&](const VarPtr& x) {
-      for (const VarPtr& part : SliceParts(x)) {
-        if (!part->is_constant() || !part->value.is_none()) return false;
-      }
-      return true;
-    };
     bool partial_slice = false;
     for (const VarPtr& x : idx) {
-      partial_slice |= KindOfIndex(rt, x) == IndexKind::kSlice && !full_slice(x);
+      partial_slice |= KindOfIndex(rt, x) == IndexKind::kSlice && !FullSlice(x);
     }
     if (plain && tensors > 0 && (ints > 0 || partial_slice) &&
         static_cast<int64_t>(idx.size()) <= static_cast<int64_t>(self->meta.sizes.size())) {
@@ -95,15 +128,9 @@ absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const
         if (KindOfIndex(rt, x) != IndexKind::kInt) rest.push_back(x);
       }
       for (size_t k = 0; k < rest.size(); ++k) {
-        if (KindOfIndex(rt, rest[k]) != IndexKind::kSlice || full_slice(rest[k])) continue;
-        std::vector<VarPtr> p = SliceParts(rest[k]);
-        VarPtr step = p[2]->is_constant() && p[2]->value.is_none()
-                          ? MakeConstant(vm::Value::Int(1)) : p[2];
-        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "slice",
-                                              {result, MakeConstant(vm::Value::Int(k)), p[0],
-                                               p[1], step},
-                                              {}, CallStyle::kFunction,
-                                              "torch.ops.aten.slice.Tensor"));
+        if (KindOfIndex(rt, rest[k]) != IndexKind::kSlice || FullSlice(rest[k])) continue;
+        int64_t d = static_cast<int64_t>(k);
+        ASSIGN_OR_RETURN(result, ApplyBasicIndex(tx, result, rest[k], &d));
         rest[k] = MakeConstant(rt.NewSlice(vm::Value::None(), vm::Value::None(),
                                            vm::Value::None()));
       }
@@ -199,38 +226,12 @@ absl::StatusOr<VarPtr> TensorSubscript(Translator& tx, const VarPtr& self, const
   }
   VarPtr result = self;
   int64_t dim = 0;
-  auto c = [](int64_t i) { return MakeConstant(vm::Value::Int(i)); };
   for (const VarPtr& x : idx) {
-    switch (KindOfIndex(rt, x)) {
-      case IndexKind::kInt: {
-        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "select", {result, c(dim), x}, {},
-                                              CallStyle::kFunction, "torch.select"));
-        break;
-      }
-      case IndexKind::kSlice: {
-        std::vector<VarPtr> p = SliceParts(x);
-        bool full = p[0]->is_constant() && p[0]->value.is_none() && p[1]->is_constant() &&
-                    p[1]->value.is_none() && p[2]->is_constant() && p[2]->value.is_none();
-        if (!full) {
-          VarPtr step = p[2]->is_constant() && p[2]->value.is_none() ? c(1) : p[2];
-          ASSIGN_OR_RETURN(result, CallTensorOp(tx, "slice", {result, c(dim), p[0], p[1], step},
-                                                {}, CallStyle::kFunction,
-                                                "torch.ops.aten.slice.Tensor"));
-        }
-        ++dim;
-        break;
-      }
-      case IndexKind::kNone: {
-        ASSIGN_OR_RETURN(result, CallTensorOp(tx, "unsqueeze", {result, c(dim)}, {},
-                                              CallStyle::kMethod, "unsqueeze"));
-        ++dim;
-        break;
-      }
-      case IndexKind::kEllipsis:
-        dim += static_cast<int64_t>(self->meta.sizes.size()) - specified;
-        break;
-      case IndexKind::kOther: break;
+    if (KindOfIndex(rt, x) == IndexKind::kEllipsis) {
+      dim += static_cast<int64_t>(self->meta.sizes.size()) - specified;
+      continue;
     }
+    ASSIGN_OR_RETURN(result, ApplyBasicIndex(tx, result, x, &dim));
   }
   if (result == self) {
     // x[:] / x[...] is a new view of the same data: an alias op keeps it a distinct value.
@@ -300,46 +301,21 @@ absl::Status TensorSetItem(Translator& tx, const VarPtr& self, const VarPtr& key
     }
     const int64_t rank = static_cast<int64_t>(self->meta.sizes.size());
     if (ok && ellipses <= 1 && specified <= rank && !self->meta.is_dynamic()) {
-      auto c = [](int64_t i) { return MakeConstant(vm::Value::Int(i)); };
       VarPtr view = self;
       std::vector<VarPtr> indices;
       int64_t dim = 0;
       for (const VarPtr& x : idx) {
-        switch (KindOfIndex(rt, x)) {
-          case IndexKind::kInt: {
-            ASSIGN_OR_RETURN(view, CallTensorOp(tx, "select", {view, c(dim), x}, {},
-                                                CallStyle::kFunction, "torch.select"));
-            break;
+        const IndexKind k = KindOfIndex(rt, x);
+        if (k == IndexKind::kEllipsis) {
+          dim += rank - specified;
+        } else if (k == IndexKind::kOther) {  // an integer index tensor for this dim
+          while (static_cast<int64_t>(indices.size()) < dim) {
+            indices.push_back(MakeConstant(vm::Value::None()));
           }
-          case IndexKind::kSlice: {
-            std::vector<VarPtr> p = SliceParts(x);
-            bool full = true;
-            for (const VarPtr& part : p) full = full && part->is_constant() && part->value.is_none();
-            if (!full) {
-              VarPtr step = p[2]->is_constant() && p[2]->value.is_none() ? c(1) : p[2];
-              ASSIGN_OR_RETURN(view, CallTensorOp(tx, "slice", {view, c(dim), p[0], p[1], step},
-                                                  {}, CallStyle::kFunction,
-                                                  "torch.ops.aten.slice.Tensor"));
-            }
-            ++dim;
-            break;
-          }
-          case IndexKind::kNone: {
-            ASSIGN_OR_RETURN(view, CallTensorOp(tx, "unsqueeze", {view, c(dim)}, {},
-                                                CallStyle::kMethod, "unsqueeze"));
-            ++dim;
-            break;
-          }
-          case IndexKind::kEllipsis:
-            dim += rank - specified;
-            break;
-          case IndexKind::kOther:  // an integer index tensor for this dim
-            while (static_cast<int64_t>(indices.size()) < dim) {
-              indices.push_back(MakeConstant(vm::Value::None()));
-            }
-            indices.push_back(x);
-            ++dim;
-            break;
+          indices.push_back(x);
+          ++dim;
+        } else {
+          ASSIGN_OR_RETURN(view, ApplyBasicIndex(tx, view, x, &dim));
         }
       }
       // A number becomes a 0-dim tensor of x's dtype; a tensor of another dtype is left
