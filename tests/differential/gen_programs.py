@@ -31,6 +31,18 @@ CREATIONS = [
     "torch.full((2, 3), {c})",
 ]
 
+# Index assignments on a (2, 3) tensor {v} (a fresh clone): basic indexing, a boolean
+# mask, integer index tensors with ints and slices around them.
+SETITEMS = [
+    "{v}[:, 0] = {c}",
+    "{v}[1] = {a}[0] * {c}",
+    "{v}[0, 1:] = {c}",
+    "{v}[{a} > {t}] = {c}",
+    "{v}[:, torch.tensor([2, 0])] = {a}[:, :2]",
+    "{v}[..., -1] = {a}[..., 0]",
+    "{v}[1, torch.tensor([0, 2])] = {c}",
+]
+
 # Shape-preserving (2, 3) -> (2, 3) expressions over x and y; values stay finite.
 EXPRS = [
     "{a} + {c}",
@@ -56,6 +68,7 @@ EXPRS = [
     "torch.cat([{a}[:, 1:], {a}[:, :1]], dim=1)",
     "{a}.sum(dim=0, keepdim=True) * 0.25 + {b}",
     "torch.tanh({a} + {b})",
+    "torch.tensor([[1.0, 2.0, 3.0], [0.5, 0.25, 0.0]]) * {a}",
 ]
 
 CONDS = [
@@ -110,7 +123,7 @@ class Gen:
         r = self.rng
         kinds = [("assign", 6), ("graph_break", 2), ("print", 2), ("call", 2),
                  ("state", 1.5),
-                 ("helper", 1), ("skip_frame", 0.08), ("inplace", 0.5)]
+                 ("helper", 1), ("skip_frame", 0.08), ("inplace", 0.5), ("setitem", 0.7)]
         if depth < 3:
             kinds += [("if", 2), ("for", 1.5), ("no_grad", 1), ("ctx", 1.5),
                       ("try", 1.5), ("suppress", 0.5)]
@@ -135,6 +148,11 @@ class Gen:
             return ["%s = %s.clone()" % (v, v),
                     "%s.%s(%s)" % (v, r.choice(["add_", "mul_", "sub_"]),
                                    r.choice(CONSTS))]
+        if kind == "setitem":
+            # On a fresh local (never an argument: inputs stay unmutated).
+            return ["%s = %s.clone()" % (v, v),
+                    r.choice(SETITEMS).format(v=v, a=self.var(), c=r.choice(CONSTS),
+                                              t=r.choice(THRESHOLDS))]
         if kind == "graph_break":
             return ["torch._dynamo.graph_break()"]
         if kind == "skip_frame":
