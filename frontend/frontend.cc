@@ -42,6 +42,8 @@ KnownObjects FindKnownObjects(vm::Interpreter& interp) {
   k.compiler_is_compiling = ModuleAttr(interp, "torch.compiler", "is_compiling");
   k.no_grad = ModuleAttr(interp, "torch", "no_grad");
   k.enable_grad = ModuleAttr(interp, "torch", "enable_grad");
+  k.set_grad_enabled = ModuleAttr(interp, "torch", "set_grad_enabled");
+  k.inference_mode = ModuleAttr(interp, "torch", "inference_mode");
   k.is_grad_enabled = ModuleAttr(interp, "torch", "is_grad_enabled");
   k.tensor_type = ModuleAttr(interp, "torch", "Tensor");
   k.finfo_type = ModuleAttr(interp, "torch", "finfo");
@@ -157,6 +159,33 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
       ASSIGN_OR_RETURN(Rebuild func, MakeRebuild(tx, v->func, out));
       r.children.push_back(std::move(func));
       r.kind = Rebuild::Kind::kBoundMethod;
+      return r;
+    }
+    case VarKind::kGradMode: {
+      // A grad-mode manager made in the trace and not entered yet (ctx =
+      // torch.set_grad_enabled(True); graph_break(); with ctx: ...): made again after
+      // the graph, set_grad_enabled without switching (the trace switched already) and
+      // remembering the mode from before its call.
+      if (v->mode != Var::Mode::kGrad || !v->value.is_object()) break;
+      vm::Value fn = v->value;
+      std::vector<vm::Value> call_args;
+      if (!v->items.empty()) {
+        vm::Value c = ModuleAttr(tx.state().interp, "torch._C", "_wick_set_grad_enabled_object");
+        if (c.is_none()) break;
+        fn = c;
+        call_args = {vm::Value::Bool(v->grad_mode), v->items[0]->value};
+      } else if (v->grad_mode && !v->value.Is(tx.state().known.enable_grad)) {
+        break;  // inference_mode(False): no class makes it again
+      }
+      r.kind = Rebuild::Kind::kCall;
+      Rebuild callee;
+      callee.value = fn;
+      r.children.push_back(std::move(callee));
+      for (vm::Value& a : call_args) {
+        Rebuild arg;
+        arg.value = std::move(a);
+        r.children.push_back(std::move(arg));
+      }
       return r;
     }
     case VarKind::kGradModeExit:

@@ -705,7 +705,32 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   if ((v.Is(k.no_grad) || v.Is(k.enable_grad)) && args.empty()) {
     VarPtr g = MakeVar(VarKind::kGradMode);
     g->grad_mode = v.Is(k.enable_grad);
+    g->value = v;
     return g;
+  }
+  // torch.set_grad_enabled(mode) / inference_mode(mode=True) with a constant mode, as
+  // eager's (vm/torch/grad_mode.cc): set_grad_enabled switches at the call (it works as
+  // a plain call too) and its block's exit restores the mode from before the call;
+  // inference_mode is no_grad for mode=True and keeps the current mode for False.
+  if ((v.Is(k.set_grad_enabled) || v.Is(k.inference_mode)) && args.size() + kwargs.size() <= 1) {
+    const VarPtr* mode = !args.empty() ? &args[0]
+                         : !kwargs.empty() && kwargs[0].first == "mode" ? &kwargs[0].second
+                                                                         : nullptr;
+    const bool given = mode != nullptr && (*mode)->is_constant() && (*mode)->value.is_bool();
+    if (v.Is(k.set_grad_enabled) && given) {
+      VarPtr g = MakeVar(VarKind::kGradMode);
+      g->grad_mode = (*mode)->value.as_bool();
+      g->value = v;
+      g->items = {MakeConstant(vm::Value::Bool(st.grad_enabled))};
+      RETURN_IF_ERROR(SetGradMode(tx, g->grad_mode));
+      return g;
+    }
+    if (v.Is(k.inference_mode) && (given || (args.empty() && kwargs.empty()))) {
+      VarPtr g = MakeVar(VarKind::kGradMode);
+      g->value = k.no_grad;  // rebuilt as the no_grad it acts as
+      g->grad_mode = given && !(*mode)->value.as_bool() ? st.grad_enabled : false;
+      return g;
+    }
   }
   // torch.einsum(eq, *operands): the registry's einsum over the operand list.
   if (v.Is(k.einsum) && args.size() >= 2 && kwargs.empty() && args[0]->is_constant()) {

@@ -684,7 +684,9 @@ absl::Status Translator::StepControl(const vm::Instruction& in, bool* handled) {
         exit->grad_mode = st_.error_on_graph_break;
         st_.error_on_graph_break = mgr->grad_mode;
       } else {
-        exit->grad_mode = st_.grad_enabled;
+        // set_grad_enabled switched at its call: its exit restores the mode from before
+        // the call (items[0]); the others, the mode at entry.
+        exit->grad_mode = mgr->items.empty() ? st_.grad_enabled : mgr->items[0]->value.as_bool();
         RETURN_IF_ERROR(SetGradMode(*this, mgr->grad_mode));
       }
       Push(std::move(exit));

@@ -39,6 +39,7 @@ struct KnownObjects {
   vm::Value is_compiling;   // torch._dynamo.is_compiling
   vm::Value compiler_is_compiling;  // torch.compiler.is_compiling
   vm::Value no_grad, enable_grad;   // torch.no_grad / torch.enable_grad classes
+  vm::Value set_grad_enabled, inference_mode;  // torch.set_grad_enabled / inference_mode
   vm::Value is_grad_enabled;
   vm::Value nn_module_type;  // torch.nn.Module
   vm::Value nn_natives;      // the torch._C._nn module

@@ -60,7 +60,7 @@ def _standard(fn, ops):
     return want1
 
 
-@case(known="graph break (class construction): Dynamo in wick does not trace constructing instances of classes yet")
+@case
 def test_no_grad():
     def fn1(a, b):
         x = a + 1
@@ -100,7 +100,7 @@ def test_no_grad():
     out(results)
 
 
-@case(known="Failure: frame_count: 9, want 2")
+@case
 def test_grad_mode_guard():
     def fn(a, b):
         prev = torch.is_grad_enabled()

@@ -156,6 +156,21 @@ Type* NewGradModeType(Runtime& rt, const char* name,
 
 }  // namespace
 
+// torch._C._wick_set_grad_enabled_object(mode, prev): a set_grad_enabled object as if
+// made when the mode was `prev` (its exit restores prev), without switching now. A
+// compiled frame rebuilds one made in the trace (which switched there) this way.
+Value SetGradEnabledObject(Runtime& rt, Args args, const KwArgs& kwargs) {
+  if (args.size() != 2 || !kwargs.empty() || !args[0].is_bool() || !args[1].is_bool()) {
+    return rt.Raise(rt.exc().type_error,
+                    "_wick_set_grad_enabled_object(mode, prev) takes two bools");
+  }
+  const Value& type = State(rt).set_grad_enabled_type;
+  if (type.is_none()) return rt.Raise(rt.exc().runtime_error, "torch.set_grad_enabled is missing");
+  GradModeObject* g = rt.Alloc<GradModeObject>(type.as<Type>(), args[0].as_bool(), true);
+  g->saved.push_back(args[1].as_bool());
+  return Value::Steal(g);
+}
+
 bool AddGradModeFunctions(Runtime& rt, Dict* d) {
   TorchState& s = State(rt);
   if (s.grad_wrapper_type.is_none()) {
@@ -179,6 +194,7 @@ bool AddGradModeFunctions(Runtime& rt, Dict* d) {
   };
   for (const Entry& e : kTypes) {
     Type* t = NewGradModeType(rt, e.name, e.construct);
+    if (e.construct == &SetGradEnabledConstruct) s.set_grad_enabled_type = Value::Borrow(t);
     if (!d->SetStr(rt, rt.Intern(e.name), Value::Steal(t))) return false;
   }
   AddFunction(rt, d, "is_grad_enabled", &IsGradEnabled);

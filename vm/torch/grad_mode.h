@@ -12,6 +12,9 @@ namespace wick::vm::torch {
 
 // Adds the grad-mode classes and is_grad_enabled to the torch module dict `d`.
 bool AddGradModeFunctions(Runtime& rt, Dict* d);
+// torch._C._wick_set_grad_enabled_object(mode, prev): a set_grad_enabled object whose
+// exit restores `prev`, made without switching the mode (compiled frames rebuild one).
+Value SetGradEnabledObject(Runtime& rt, Args args, const KwArgs& kwargs);
 
 }  // namespace wick::vm::torch
 

@@ -8,6 +8,7 @@
 #include "vm/interpreter.h"
 #include "vm/objects/dict.h"
 #include "vm/protocol.h"
+#include "vm/torch/grad_mode.h"
 #include "vm/torch/internal.h"
 #include "vm/torch/torch.h"
 
@@ -155,6 +156,8 @@ bool InitTorchC(Interpreter& interp, const Value& module) {
     return false;
   }
   torch::AddFunction(rt, module.as<Module>()->dict, "_set_grad_enabled", &SetGradEnabledNative);
+  torch::AddFunction(rt, module.as<Module>()->dict, "_wick_set_grad_enabled_object",
+                     &torch::SetGradEnabledObject);
   torch::AddFunction(rt, module.as<Module>()->dict, "_wick_mark_dims", &MarkDimsNative);
   torch::AddFunction(rt, module.as<Module>()->dict, "_wick_register_error_type",
                      &RegisterErrorTypeNative);

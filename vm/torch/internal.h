@@ -77,6 +77,7 @@ class TorchState : public Object {
   Value tensor_new;
   // torch.utils.hooks.RemovableHandle: what Tensor.register_hook returns (install.cc).
   Value removable_handle;
+  Value set_grad_enabled_type;  // torch.set_grad_enabled (a grad-mode class)
   // Imports a module by its dotted name (set by InstallTorch, which has the
   // interpreter; null before): Tensor.numpy() reaches numpy._array through it.
   Value (*import_module)(Runtime& rt, const char* name) = nullptr;

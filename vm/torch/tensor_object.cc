@@ -338,6 +338,7 @@ void TorchState::ClearRefs() {
   cpu_device = Value();
   tensor_new = Value();
   removable_handle = Value();
+  set_grad_enabled_type = Value();
   grad_fn_classes.clear();
   return_types.clear();
 }
