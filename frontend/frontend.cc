@@ -174,8 +174,6 @@ absl::StatusOr<Rebuild> MakeRebuild(Translator& tx, const VarPtr& v, OutputColle
         if (c.is_none()) break;
         fn = c;
         call_args = {vm::Value::Bool(v->grad_mode), v->items[0]->value};
-      } else if (v->grad_mode && !v->value.Is(tx.state().known.enable_grad)) {
-        break;  // inference_mode(False): no class makes it again
       }
       r.kind = Rebuild::Kind::kCall;
       Rebuild callee;

@@ -711,7 +711,7 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
   // torch.set_grad_enabled(mode) / inference_mode(mode=True) with a constant mode, as
   // eager's (vm/torch/grad_mode.cc): set_grad_enabled switches at the call (it works as
   // a plain call too) and its block's exit restores the mode from before the call;
-  // inference_mode is no_grad for mode=True and keeps the current mode for False.
+  // inference_mode sets grad mode to `not mode` (PyTorch's InferenceMode guard).
   if ((v.Is(k.set_grad_enabled) || v.Is(k.inference_mode)) && args.size() + kwargs.size() <= 1) {
     const VarPtr* mode = !args.empty() ? &args[0]
                          : !kwargs.empty() && kwargs[0].first == "mode" ? &kwargs[0].second
@@ -727,8 +727,8 @@ absl::StatusOr<VarPtr> CallObject(Translator& tx, const VarPtr& fn, std::vector<
     }
     if (v.Is(k.inference_mode) && (given || (args.empty() && kwargs.empty()))) {
       VarPtr g = MakeVar(VarKind::kGradMode);
-      g->value = k.no_grad;  // rebuilt as the no_grad it acts as
-      g->grad_mode = given && !(*mode)->value.as_bool() ? st.grad_enabled : false;
+      g->grad_mode = given && !(*mode)->value.as_bool();
+      g->value = g->grad_mode ? k.enable_grad : k.no_grad;  // rebuilt as what it acts as
       return g;
     }
   }

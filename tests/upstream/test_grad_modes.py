@@ -58,5 +58,18 @@ def break_inside(x):
     return a.requires_grad, b.requires_grad, (b + x).requires_grad, torch.is_grad_enabled()
 
 
+def inference_off_in_no_grad(x):
+    # inference_mode(False) sets grad mode on (PyTorch's guard sets it to `not mode`).
+    with torch.no_grad():
+        with torch.inference_mode(False):
+            a = x * 2
+        b = x * 3
+    return a.requires_grad, b.requires_grad
+
+
+run("inference_mode(False) inside no_grad", inference_off_in_no_grad,
+    torch.ones(2, requires_grad=True), frames=1)
+
+
 run("a break inside the block", break_inside, torch.ones(2, requires_grad=True), frames=2)
 print("mode after all", torch.is_grad_enabled())

@@ -123,11 +123,13 @@ Value EnableGradConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwar
   return Value::Steal(rt.Alloc<GradModeObject>(type, true, false));
 }
 
-// inference_mode(mode=True): like no_grad when mode is True.
+// inference_mode(mode=True): grad mode off inside for mode=True and on for mode=False, as
+// PyTorch's InferenceMode guard sets grad mode to `not mode` (so inference_mode(False)
+// inside no_grad records again).
 Value InferenceModeConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
   bool mode = true;
   if (!OptionalMode(rt, "inference_mode", args, kwargs, false, &mode)) return Value::Raised();
-  return Value::Steal(rt.Alloc<GradModeObject>(type, !mode ? static_cast<bool>(GradEnabled(rt)) : false, false));
+  return Value::Steal(rt.Alloc<GradModeObject>(type, !mode, false));
 }
 
 Value SetGradEnabledConstruct(Runtime& rt, Type* type, Args args, const KwArgs& kwargs) {
