@@ -534,10 +534,19 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
         _raise_errno(fd, file)
     text = ""
     if reading:
-        text = _wick_os.fd_read(fd)
-        if isinstance(text, int):
+        data = _wick_os.fd_read(fd, True)
+        if isinstance(data, int):
             _wick_os.fd_close(fd)
-            _raise_errno(text, file)
+            _raise_errno(data, file)
+        # Decoded as the encoding says (UTF-8 by default), so invalid bytes raise
+        # UnicodeDecodeError as CPython's text files do (or follow `errors`).
+        name = (encoding or "utf-8").lower().replace("-", "").replace("_", "")
+        codec = {"utf8sig": "utf-8-sig", "ascii": "ascii"}.get(name, "utf-8")
+        try:
+            text = data.decode(codec, errors or "strict")
+        except BaseException:
+            _wick_os.fd_close(fd)
+            raise
         if newline is None and "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
     return TextIOWrapper(file, mode, fd, "UTF-8", reading, not reading, text)
