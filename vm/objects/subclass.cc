@@ -103,6 +103,14 @@ Value ReprW(Runtime& rt, Args args, const KwArgs& kw) {
   return Owner<kType>(rt)->slots().repr(rt, args[0]);
 }
 
+// str(self) by the builtin type's own slot (its repr where it has no str of its own).
+template <TypeField kType>
+Value StrW(Runtime& rt, Args args, const KwArgs& kw) {
+  if (!Arity(rt, "__str__", args, kw, 0)) return Value::Raised();
+  Type* t = Owner<kType>(rt);
+  return t->slots().str != nullptr ? t->slots().str(rt, args[0]) : t->slots().repr(rt, args[0]);
+}
+
 template <TypeField kType>
 Value HashW(Runtime& rt, Args args, const KwArgs& kw) {
   if (!Arity(rt, "__hash__", args, kw, 0)) return Value::Raised();
@@ -295,6 +303,16 @@ void InitSubclassSupport(Runtime& rt) {
   rt.AddMethod(dict, "__or__", &BinaryW<&T::dict, BinOp::kOr, false>);
   rt.AddMethod(dict, "__ior__", &BinaryW<&T::dict, BinOp::kOr, true>);
   rt.AddMethod(dict, "__init__", &DictInit);
+  // The scalar types' own __repr__ (and str's __str__), as CPython's type dicts have
+  // them: (2.5).__repr__(), int.__repr__(3) and "a".__str__() give what repr/str give,
+  // not object's default; the others' str() comes from object.__str__ (their repr).
+  rt.AddMethod(rt.types().int_, "__repr__", &ReprW<&T::int_>);
+  rt.AddMethod(rt.types().bool_, "__repr__", &ReprW<&T::bool_>);
+  rt.AddMethod(rt.types().float_, "__repr__", &ReprW<&T::float_>);
+  rt.AddMethod(rt.types().complex, "__repr__", &ReprW<&T::complex>);
+  rt.AddMethod(rt.types().str, "__repr__", &ReprW<&T::str>);
+  rt.AddMethod(rt.types().str, "__str__", &StrW<&T::str>);
+  rt.AddMethod(rt.types().none, "__repr__", &ReprW<&T::none>);
   AddNew(rt, rt.types().object, &ObjectNew);
   AddClassMethod(rt, rt.types().object, "__init_subclass__", &ObjectInitSubclass);
   for (Type* t : {list, dict, rt.types().set}) {
