@@ -75,7 +75,7 @@ def test_is_contiguous_frame_counts():
     out(seen)
 
 
-@make_test(known="graph break (Unsupported subscript store): Dynamo in wick does not trace this subscript assignment (tensor set")
+@make_test(known="graph break (Unsupported subscript store): a dict keyed by a tensor or torch.Size, or a list slice, is not stored to in traces yet")
 def test_list_slice_assignment(x):
     m = [1, 2, 3, 4]
     m[1:] = [6] * (len(m) - 1)
